@@ -1,0 +1,104 @@
+#include "colour/ModelImagePath.h"
+
+#include "util/Error.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll {
+
+ModelImagePath::ModelImagePath(const ColourConfig& colour, const std::string& space)
+    : colour_(colour), space_(colour.canonicalName(space)) {
+    std::array<float, 256 * 3> tmp{};
+    for (int i = 0; i < 256; ++i) tmp[i * 3] = tmp[i * 3 + 1] = tmp[i * 3 + 2] = float(i) / 255.0f;
+    colour_.convert(tmp.data(), 256, space_, "lin_rec709");
+    for (int i = 0; i < 256; ++i) decode_[i] = tmp[i * 3];
+    decode_[0] = 0.0f;
+}
+
+Image ModelImagePath::encode(const Image& linear, float k) const {
+    Image out(linear.width(), linear.height());
+    const float* s = linear.data();
+    float* d = out.data();
+    const std::size_t n = linear.floatCount();
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const auto& r) {
+        for (std::size_t i = r.begin(); i < r.end(); ++i) {
+            const float v = s[i] * k;
+            d[i] = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f;
+        }
+    });
+    colour_.convert(out.data(), out.pixelCount(), "lin_rec709", space_);
+    out.info.colourSpace = space_;
+    return out;
+}
+
+Codes8 ModelImagePath::toCodes(const Image& linear, float k) const {
+    const Image enc = encode(linear, k);
+    Codes8 c{enc.width(), enc.height(), std::vector<std::uint8_t>(enc.floatCount())};
+    const float* s = enc.data();
+    for (std::size_t i = 0; i < c.rgb.size(); ++i)
+        c.rgb[i] = std::uint8_t(std::lround(std::clamp(s[i], 0.0f, 1.0f) * 255.0f));
+    return c;
+}
+
+Image ModelImagePath::decode(const Codes8& codes, float k) const {
+    if (!(k > 0.0f) || !std::isfinite(k)) throw Error("exposure", "k must be a positive finite number");
+    Image out(codes.width, codes.height);
+    float* d = out.data();
+    const float inv = 1.0f / k;
+    for (std::size_t i = 0; i < codes.rgb.size(); ++i) d[i] = decode_[codes.rgb[i]] * inv;
+    return out;
+}
+
+Codes8 ModelImagePath::codesOf(const Image& normalised) {
+    Codes8 c{normalised.width(), normalised.height(), std::vector<std::uint8_t>(normalised.floatCount())};
+    const float* s = normalised.data();
+    for (std::size_t i = 0; i < c.rgb.size(); ++i) {
+        const float v = std::isfinite(s[i]) ? std::clamp(s[i], 0.0f, 1.0f) : 0.0f;
+        c.rgb[i] = std::uint8_t(std::lround(v * 255.0f));
+    }
+    return c;
+}
+
+Image ModelImagePath::decode(const Image& normalised, float k) const {
+    if (!(k > 0.0f) || !std::isfinite(k)) throw Error("exposure", "k must be a positive finite number");
+    if (!normalised.info.isFloat && normalised.info.bitsPerSample <= 8) {
+        Image out = decode(codesOf(normalised), k);
+        out.info = normalised.info;
+        out.info.colourSpace = "lin_rec709";
+        return out;
+    }
+    Image out = normalised;
+    colour_.convert(out, space_, "lin_rec709");
+    const float inv = 1.0f / k;
+    float* d = out.data();
+    for (std::size_t i = 0; i < out.floatCount(); ++i) d[i] *= inv;
+    return out;
+}
+
+float exposureForPercentile(const Image& linear, double percentile, double target) {
+    std::vector<float> lum;
+    lum.reserve(linear.pixelCount());
+    const float* p = linear.data();
+    for (std::size_t i = 0; i < linear.pixelCount(); ++i, p += 3) {
+        const float y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
+        if (std::isfinite(y)) lum.push_back(y);
+    }
+    if (lum.empty()) return 1.0f;
+    // Linear interpolation between order statistics (numpy's default).
+    const double pos = percentile / 100.0 * double(lum.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(pos));
+    const double frac = pos - double(lo);
+    std::nth_element(lum.begin(), lum.begin() + lo, lum.end());
+    double v = lum[lo];
+    if (frac > 0 && lo + 1 < lum.size()) {
+        const float next = *std::min_element(lum.begin() + lo + 1, lum.end());
+        v = v + frac * (double(next) - v);
+    }
+    if (!(v > 0.0)) return 1.0f;
+    return float(target / v);
+}
+
+} // namespace ll

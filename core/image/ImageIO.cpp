@@ -1,0 +1,237 @@
+#include "image/ImageIO.h"
+
+#include "util/AtomicFile.h"
+#include "util/Error.h"
+
+#include <OpenImageIO/imagebuf.h>
+#include <OpenImageIO/imageio.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <system_error>
+
+namespace ll {
+namespace fs = std::filesystem;
+using namespace OIIO;
+
+namespace {
+
+std::string firstLine(std::string s) {
+    auto nl = s.find('\n');
+    if (nl != std::string::npos) s.resize(nl);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.pop_back();
+    return s.empty() ? std::string("unreadable or corrupt image") : s;
+}
+
+void checkExists(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw Error(path.string(), "file not found");
+    if (fs::is_directory(path, ec)) throw Error(path.string(), "is a folder, not an image file");
+    if (fs::file_size(path, ec) == 0) throw Error(path.string(), "empty file (0 bytes)");
+}
+
+// Which file channels become R, G, B; fills notes. Throws on layouts we cannot interpret.
+struct ChannelPlan {
+    int r = 0, g = 1, b = 2;
+};
+
+ChannelPlan planChannels(const ImageSpec& spec, const fs::path& path, ImageInfo& info) {
+    const int n = spec.nchannels;
+    auto nameOf = [&](int i) {
+        return i < int(spec.channelnames.size()) ? spec.channelnames[i] : std::string();
+    };
+    for (int i = 0; i < n; ++i) {
+        const std::string nm = nameOf(i);
+        if (nm == "RY" || nm == "BY")
+            throw Error(path.string(), "unsupported channel layout: luminance/chroma (Y, RY, BY) images are not supported; convert to RGB first");
+    }
+    auto find = [&](const char* want) {
+        for (int i = 0; i < n; ++i)
+            if (nameOf(i) == want) return i;
+        return -1;
+    };
+    ChannelPlan plan;
+    if (n <= 0) throw Error(path.string(), "unsupported channel layout: no channels");
+    if (n == 1 || n == 2) {
+        plan = {0, 0, 0};
+        info.notes.push_back("single-channel image promoted to grey RGB");
+        if (n == 2) info.notes.push_back("channel '" + nameOf(1) + "' (alpha) ignored");
+        return plan;
+    }
+    int r = find("R"), g = find("G"), b = find("B");
+    if (r >= 0 && g >= 0 && b >= 0) {
+        plan = {r, g, b};
+    } else if (find("Y") >= 0 && r < 0) {
+        const int y = find("Y");
+        plan = {y, y, y};
+        info.notes.push_back("luminance channel Y promoted to grey RGB");
+    }
+    std::vector<std::string> ignored;
+    for (int i = 0; i < n; ++i)
+        if (i != plan.r && i != plan.g && i != plan.b) ignored.push_back(nameOf(i).empty() ? std::to_string(i) : nameOf(i));
+    if (!ignored.empty()) {
+        std::string s;
+        for (auto& c : ignored) s += (s.empty() ? "" : ", ") + c;
+        info.notes.push_back("channels ignored: " + s);
+    }
+    return plan;
+}
+
+void fillInfo(const ImageSpec& spec, const std::string& formatName, const fs::path& path, ImageInfo& info) {
+    info.path = path.string();
+    info.format = formatName;
+    info.sourceChannels = spec.nchannels;
+    const TypeDesc fmt = spec.format;
+    info.isFloat = fmt.basetype == TypeDesc::FLOAT || fmt.basetype == TypeDesc::HALF ||
+                   fmt.basetype == TypeDesc::DOUBLE;
+    info.bitsPerSample = int(fmt.size() * 8);
+    if (const int bps = spec.get_int_attribute("oiio:BitsPerSample", 0); bps > 0) info.bitsPerSample = bps;
+    info.formatMax = info.isFloat ? 0.0f : 1.0f;
+    if (const ParamValue* p = spec.find_attribute("chromaticities", TypeDesc(TypeDesc::FLOAT, 8))) {
+        std::array<float, 8> c{};
+        const float* v = static_cast<const float*>(p->data());
+        std::copy(v, v + 8, c.begin());
+        info.chromaticities = c;
+    }
+    std::string cs = spec.get_string_attribute("oiio:ColorSpace");
+    std::transform(cs.begin(), cs.end(), cs.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    if (cs.find("srgb") != std::string::npos)
+        info.colourSpace = "srgb";
+    else if (cs.find("linear") != std::string::npos)
+        info.colourSpace = "lin_rec709";
+    else
+        info.colourSpace = info.isFloat ? "lin_rec709" : "srgb";
+    if (info.isFloat) info.colourSpace = "lin_rec709";
+    const std::string tiffSpace = spec.get_string_attribute("tiff:ColorSpace");
+    if (tiffSpace == "LOGLUV" || tiffSpace == "LOGL")
+        info.notes.push_back("LogLuv TIFF: OpenImageIO 2.4 decodes it to 8-bit display values, so its HDR range is "
+                             "lost; convert it to EXR for measurement");
+}
+
+std::unique_ptr<ImageInput> openInput(const fs::path& path) {
+    checkExists(path);
+    auto in = ImageInput::open(path.string());
+    if (!in) {
+        std::string msg = firstLine(OIIO::geterror());
+        if (msg.find("not support") != std::string::npos || msg.find("format") != std::string::npos)
+            throw Error(path.string(), "not a readable image: " + msg);
+        throw Error(path.string(), msg);
+    }
+    const ImageSpec& spec = in->spec();
+    if (spec.width <= 0 || spec.height <= 0)
+        throw Error(path.string(), "zero-size image (" + std::to_string(spec.width) + "x" + std::to_string(spec.height) + ")");
+    return in;
+}
+
+} // namespace
+
+ImageHeader readImageHeader(const fs::path& path) {
+    auto in = openInput(path);
+    const ImageSpec& spec = in->spec();
+    ImageHeader h;
+    h.width = spec.width;
+    h.height = spec.height;
+    fillInfo(spec, in->format_name(), path, h.info);
+    planChannels(spec, path, h.info);
+    return h;
+}
+
+Image loadImage(const fs::path& path, const LoadOptions& options) {
+    auto in = openInput(path);
+    const ImageSpec spec = in->spec();
+    const std::size_t npx = std::size_t(spec.width) * std::size_t(spec.height);
+    if (npx > options.maxPixels)
+        throw Error(path.string(), "image too large (" + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
+                                       " = " + std::to_string(npx / 1000000) + " Mpixel; the limit is " +
+                                       std::to_string(options.maxPixels / 1000000) + " Mpixel)");
+    ImageInfo info;
+    fillInfo(spec, in->format_name(), path, info);
+    const ChannelPlan plan = planChannels(spec, path, info);
+
+    const int nch = spec.nchannels;
+    std::vector<float> raw;
+    try {
+        raw.resize(npx * std::size_t(nch));
+    } catch (const std::bad_alloc&) {
+        throw Error(path.string(), "not enough memory to load a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + " image");
+    }
+    // Reads all channels as float; OIIO converts half/int data and normalises integers to [0,1].
+    if (!in->read_image(0, 0, 0, nch, TypeDesc::FLOAT, raw.data())) {
+        std::string msg = firstLine(in->geterror());
+        throw Error(path.string(), "corrupt or truncated image data: " + msg);
+    }
+    if (in->has_error()) {
+        std::string msg = firstLine(in->geterror());
+        throw Error(path.string(), "corrupt or truncated image data: " + msg);
+    }
+    in->close();
+
+    Image img(spec.width, spec.height);
+    float* dst = img.data();
+    const float* src = raw.data();
+    for (std::size_t i = 0; i < npx; ++i, src += nch, dst += 3) {
+        dst[0] = src[plan.r];
+        dst[1] = src[plan.g];
+        dst[2] = src[plan.b];
+    }
+    info.nonFinitePixels = countNonFinite(img);
+    if (info.nonFinitePixels > 0)
+        info.notes.push_back(std::to_string(info.nonFinitePixels) + " pixels contain NaN or Inf values");
+    img.info = std::move(info);
+    return img;
+}
+
+namespace {
+
+void writeBuffer(const fs::path& path, const ImageSpec& spec, const void* pixels, TypeDesc srcType) {
+    if (spec.width <= 0 || spec.height <= 0) throw Error(path.string(), "cannot write an empty image");
+    writeViaTemporary(path, [&](const fs::path& tmp) {
+        auto out = ImageOutput::create(tmp.string());
+        if (!out) throw Error(path.string(), "cannot write: " + firstLine(OIIO::geterror()));
+        if (!out->open(tmp.string(), spec)) throw Error(path.string(), "cannot write: " + firstLine(out->geterror()));
+        if (!out->write_image(srcType, pixels)) throw Error(path.string(), "write failed: " + firstLine(out->geterror()));
+        if (!out->close()) throw Error(path.string(), "write failed: " + firstLine(out->geterror()));
+    });
+}
+
+} // namespace
+
+void saveExr(const Image& image, const fs::path& path, ExrPixelType type) {
+    ImageSpec spec(image.width(), image.height(), 3, type == ExrPixelType::Half ? TypeDesc::HALF : TypeDesc::FLOAT);
+    spec.channelnames = {"R", "G", "B"};
+    spec.attribute("compression", "zip");
+    writeBuffer(path, spec, image.data(), TypeDesc::FLOAT);
+}
+
+void saveExr(const FloatPlane& plane, const fs::path& path, ExrPixelType type) {
+    ImageSpec spec(plane.width(), plane.height(), 1, type == ExrPixelType::Half ? TypeDesc::HALF : TypeDesc::FLOAT);
+    spec.channelnames = {"Y"};
+    spec.attribute("compression", "zip");
+    writeBuffer(path, spec, plane.data(), TypeDesc::FLOAT);
+}
+
+void savePng8(const std::uint8_t* rgb, int width, int height, const fs::path& path) {
+    ImageSpec spec(width, height, 3, TypeDesc::UINT8);
+    writeBuffer(path, spec, rgb, TypeDesc::UINT8);
+}
+
+void savePng8(const Image& encoded, const fs::path& path) {
+    std::vector<std::uint8_t> codes(encoded.floatCount());
+    const float* s = encoded.data();
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+        float v = s[i];
+        v = std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f;
+        codes[i] = static_cast<std::uint8_t>(std::lround(v * 255.0f));
+    }
+    savePng8(codes.data(), encoded.width(), encoded.height(), path);
+}
+
+void savePng8(const Mask& mask, const fs::path& path) {
+    std::vector<std::uint8_t> codes(mask.size());
+    for (std::size_t i = 0; i < codes.size(); ++i) codes[i] = mask[i] ? 255 : 0;
+    ImageSpec spec(mask.width(), mask.height(), 1, TypeDesc::UINT8);
+    writeBuffer(path, spec, codes.data(), TypeDesc::UINT8);
+}
+
+} // namespace ll

@@ -1,0 +1,46 @@
+#pragma once
+// Reading and writing images through OpenImageIO.
+// loadImage: EXR (half/float, scanline/tiled, any compression OIIO reads), Radiance HDR, PFM,
+// float/16-bit TIFF, PNG and JPEG (8/16-bit). Returns float RGB as stored in the file (no colour
+// conversion: see colour/ for that). Alpha and extra channels are dropped with a note in info.notes;
+// one-channel (and grey+alpha) images become grey RGB. Non-finite pixels are kept and counted.
+// Every failure throws ll::Error naming the file and the problem in one line.
+#include "image/Image.h"
+#include "image/Plane.h"
+
+#include <cstddef>
+#include <filesystem>
+
+namespace ll {
+
+struct LoadOptions {
+    // Images larger than this are refused with a clear message instead of exhausting memory.
+    // 400 Mpixel of float RGB is 4.8 GB; the default refuses e.g. 30000x20000.
+    std::size_t maxPixels = 400'000'000;
+};
+
+Image loadImage(const std::filesystem::path& path, const LoadOptions& options = {});
+
+// Reads only the header: width, height and ImageInfo (no pixels). Throws like loadImage.
+struct ImageHeader {
+    int width = 0;
+    int height = 0;
+    ImageInfo info;
+};
+ImageHeader readImageHeader(const std::filesystem::path& path);
+
+enum class ExrPixelType { Half, Float };
+
+// Writes linear RGB as OpenEXR (atomically: temporary file, then rename).
+void saveExr(const Image& image, const std::filesystem::path& path, ExrPixelType type = ExrPixelType::Float);
+// Writes a single-channel float map as OpenEXR with channel "Y".
+void saveExr(const FloatPlane& plane, const std::filesystem::path& path, ExrPixelType type = ExrPixelType::Float);
+// Writes display-encoded values in [0,1] (already through the transfer function) as 8-bit PNG,
+// rounding to the nearest code value. Values outside [0,1] are clamped.
+void savePng8(const Image& encoded, const std::filesystem::path& path);
+// Writes interleaved 8-bit RGB code values as PNG.
+void savePng8(const std::uint8_t* rgb, int width, int height, const std::filesystem::path& path);
+// Writes a mask as 8-bit grey PNG (0 or 255).
+void savePng8(const Mask& mask, const std::filesystem::path& path);
+
+} // namespace ll

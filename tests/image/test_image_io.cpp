@@ -1,0 +1,165 @@
+// Loading every kind of real HDR/LDR file the project accepts, and the clean errors for bad ones.
+#include "image/ImageIO.h"
+#include "image/Resample.h"
+#include "support/TestSupport.h"
+#include "util/Error.h"
+
+#include <cmath>
+
+using namespace ll;
+namespace fs = std::filesystem;
+
+class TestImageIO : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    fs::path tmp(const char* name) { return fs::path(tmp_.path().toStdString()) / name; }
+
+    static QString errorOf(const fs::path& p) {
+        try {
+            loadImage(p);
+        } catch (const Error& e) {
+            return QString::fromStdString(e.what());
+        }
+        return {};
+    }
+
+private Q_SLOTS:
+    void loadsRealFiles_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<bool>("isFloat");
+        QTest::newRow("exr half scanline (Carrots)") << "openexr-images/ScanLines_Carrots.exr" << 600 << 400 << true;
+        QTest::newRow("exr B44 (Cannon)") << "openexr-images/ScanLines_Cannon.exr" << 780 << 566 << true;
+        QTest::newRow("exr tiled (GoldenGate)") << "openexr-images/Tiles_GoldenGate.exr" << 1262 << 860 << true;
+        QTest::newRow("exr DWAB float (blender studio)") << "blender-studiolights/studio.exr" << 1024 << 512 << true;
+        QTest::newRow("radiance hdr (bottles)") << "piccante/bottles.hdr" << 912 << 684 << true;
+        QTest::newRow("logluv tiff (office)") << "libtiff/off_luv32.tif" << 333 << 225 << false;
+        QTest::newRow("png 8-bit (mls desk on)") << "mls-dataset/crop_2HAL_DESK_desk_on.png" << 268 << 220 << false;
+    }
+    void loadsRealFiles() {
+        QFETCH(QString, file);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(bool, isFloat);
+        const Image img = loadImage(test::dataFile(file.toStdString()));
+        QCOMPARE(img.width(), width);
+        QCOMPARE(img.height(), height);
+        QCOMPARE(img.info.isFloat, isFloat);
+        double sum = 0;
+        for (std::size_t i = 0; i < img.floatCount(); ++i)
+            if (std::isfinite(img.data()[i])) sum += img.data()[i];
+        QVERIFY(sum > 0);
+    }
+
+    void refusesLuminanceChromaWithCleanError() {
+        const QString e = errorOf(test::dataFile("openexr-images/LuminanceChroma_Flowers.exr"));
+        QVERIFY2(e.contains("LuminanceChroma_Flowers.exr"), qPrintable(e));
+        QVERIFY2(!e.contains('\n'), qPrintable(e));
+    }
+
+    void carrotsCarriesAcesChromaticities() {
+        const Image img = loadImage(test::dataFile("openexr-images/ScanLines_Carrots.exr"));
+        QVERIFY(img.info.chromaticities.has_value());
+        QCOMPARE((*img.info.chromaticities)[0], 0.7347f);
+    }
+
+    void countsNonFinite() {
+        const Image img = loadImage(test::dataFile("openexr-images/TestImages_AllHalfValues.exr"));
+        QVERIFY(img.info.nonFinitePixels > 0);
+        QVERIFY(!img.info.notes.empty());
+    }
+
+    void missingFile() {
+        const QString e = errorOf(tmp("nope.exr"));
+        QVERIFY2(e.contains("nope.exr") && e.contains("not found"), qPrintable(e));
+    }
+
+    void emptyFile() {
+        test::writeBytes(tmp("empty.exr"), "");
+        QVERIFY(errorOf(tmp("empty.exr")).contains("empty"));
+    }
+
+    void garbageFile() {
+        test::writeBytes(tmp("garbage.exr"), std::string(1000, 'x'));
+        const QString e = errorOf(tmp("garbage.exr"));
+        QVERIFY2(!e.isEmpty() && e.contains("garbage.exr") && !e.contains('\n'), qPrintable(e));
+    }
+
+    void truncatedFiles_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("exr") << "openexr-images/ScanLines_Carrots.exr";
+        QTest::newRow("hdr") << "piccante/bottles.hdr";
+        QTest::newRow("png") << "mls-dataset/crop_2HAL_DESK_desk_on.png";
+        QTest::newRow("tif") << "libtiff/off_luv32.tif";
+    }
+    void truncatedFiles() {
+        QFETCH(QString, file);
+        const fs::path src = test::dataFile(file.toStdString());
+        const std::string bytes = test::readBytes(src);
+        const fs::path cut = tmp(("cut_" + src.filename().string()).c_str());
+        test::writeBytes(cut, bytes.substr(0, bytes.size() / 2));
+        const QString e = errorOf(cut);
+        QVERIFY2(!e.isEmpty(), "a truncated file must not load silently");
+        QVERIFY2(e.contains(QString::fromStdString(cut.filename().string())) && !e.contains('\n'), qPrintable(e));
+    }
+
+    void exrAndPngRoundTrip() {
+        Image img(7, 5);
+        for (int y = 0; y < 5; ++y)
+            for (int x = 0; x < 7; ++x)
+                for (int c = 0; c < 3; ++c) img.at(x, y, c) = 0.1f * x + 0.01f * y + 0.3f * c;
+        saveExr(img, tmp("rt.exr"));
+        const Image back = loadImage(tmp("rt.exr"));
+        QCOMPARE(back.width(), 7);
+        for (std::size_t i = 0; i < img.floatCount(); ++i) QCOMPARE(back.data()[i], img.data()[i]);
+
+        Image enc(3, 1);
+        for (int i = 0; i < 9; ++i) enc.data()[i] = float(i * 30) / 255.0f;
+        savePng8(enc, tmp("rt.png"));
+        const Image png = loadImage(tmp("rt.png"));
+        QCOMPARE(png.info.bitsPerSample, 8);
+        for (int i = 0; i < 9; ++i) QCOMPARE(std::lround(png.data()[i] * 255.0f), long(i * 30));
+    }
+
+    void singleChannelPromotedToGrey() {
+        FloatPlane p(4, 3, 0.25f);
+        p(1, 1) = 2.0f;
+        saveExr(p, tmp("grey.exr"));
+        const Image img = loadImage(tmp("grey.exr"));
+        QCOMPARE(img.at(1, 1, 0), 2.0f);
+        QCOMPARE(img.at(1, 1, 2), 2.0f);
+        QVERIFY(!img.info.notes.empty());
+    }
+
+    void refusesHugeImages() {
+        LoadOptions o;
+        o.maxPixels = 1000;
+        try {
+            loadImage(test::dataFile("piccante/bottles.hdr"), o);
+            QFAIL("expected an error");
+        } catch (const Error& e) {
+            QVERIFY(QString(e.what()).contains("too large"));
+        }
+    }
+
+    void areaResizeAveragesBlocks() {
+        Image img(4, 2);
+        for (int x = 0; x < 4; ++x)
+            for (int y = 0; y < 2; ++y)
+                for (int c = 0; c < 3; ++c) img.at(x, y, c) = float(x + 4 * y);
+        const Image half = resizeArea(img, 2, 1);
+        QCOMPARE(half.width(), 2);
+        QVERIFY(std::abs(half.at(0, 0, 0) - (0 + 1 + 4 + 5) / 4.0f) < 1e-5f);
+        QVERIFY(std::abs(half.at(1, 0, 1) - (2 + 3 + 6 + 7) / 4.0f) < 1e-5f);
+    }
+
+    void aspectRule() {
+        checkAspectRatio(1248, 832, 624, 416, "x");
+        QVERIFY_THROWS_EXCEPTION(Error, checkAspectRatio(1248, 832, 600, 416, "x"));
+        checkAspectRatio(1248, 832, 600, 416, "x", true);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImageIO)
+#include "test_image_io.moc"
