@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The headless demo: synthesise the built-in demo dataset, score every edit, print the scores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CLI=./build/app/lightlens-cli
+DEMO=${LIGHTLENS_DEMO_DIR:-build/demo}
+if [ ! -f "$DEMO/scenes/.complete" ]; then
+  rm -rf "$DEMO"
+  "$CLI" synth "$DEMO" --scenes 6 --size 624x416 --seed 1
+  touch "$DEMO/scenes/.complete"
+fi
+echo
+echo "== One edit, scored (lightlens-cli eval) =="
+scene=$(ls "$DEMO/scenes" | head -n 1)
+"$CLI" eval --on "$DEMO/scenes/$scene/on.exr" --off "$DEMO/scenes/$scene/off.exr" \
+  --edit "$DEMO/edits/oracle/turn_on/$scene.png" --task on \
+  --k "$(sed -n 's/.*"k": *\([0-9.eE+-]*\).*/\1/p' "$DEMO/scenes/$scene/meta.json")" \
+  --labels "$DEMO/scenes/$scene/labels.json"
+echo
+echo "== The whole demo benchmark (lightlens-cli bench) =="
+"$CLI" bench "$DEMO" --out "$DEMO/results"
+echo
+cat "$DEMO/results/main.md"
+echo
+echo "All outputs: $DEMO/results"
