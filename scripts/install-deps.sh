@@ -7,7 +7,7 @@ packages=(
   libopenimageio-dev openimageio-tools
   libopencolorio-dev libeigen3-dev libtbb-dev nlohmann-json3-dev
   xvfb xauth xdotool imagemagick poppler-utils
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev dpkg-dev file
 )
 missing=()
 for p in "${packages[@]}"; do
