@@ -1,0 +1,88 @@
+#pragma once
+// The 3DLP evaluation of one edit against one real on/off pair (spec metrics-3dlp.md): validity mask,
+// ratio images, SIE, LFE, SIE1, PSNR/SSIM, region and band scores, optionally the per-pixel maps and
+// the 8-bit quantisation uncertainty. Pure function of its inputs; parallel with oneTBB; the same
+// result bit for bit for any thread count.
+#include "colour/ModelImagePath.h"
+#include "image/Image.h"
+#include "image/Plane.h"
+#include "metrics/IntensityBands.h"
+#include "metrics/MetricParams.h"
+#include "metrics/RegionScores.h"
+#include "metrics/Standardisation.h"
+#include "metrics/ValidityMask.h"
+#include "util/Task.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace ll {
+
+struct EvalInputs {
+    const Image* on = nullptr;       // I_on, scene-linear
+    const Image* off = nullptr;      // I_off
+    const Image* edit = nullptr;     // G, linear and already divided by k
+    const Codes8* editCodes = nullptr; // the edit's 8-bit codes when it was 8-bit (clip test, MC, PSNR/SSIM)
+    // Optional precomputed clipped-edit mask (e.g. carried through a resize); overrides the code test.
+    const Mask* editClipped = nullptr;
+    Task task = Task::On;
+    float k = 1.0f;                  // exposure multiplier of the model input
+    const Mask* window = nullptr;    // optional; united with regions["window"] when present
+    std::map<std::string, Mask> regions; // annotation class -> mask (scored per class)
+    std::optional<float> clipLevel;  // real images: clipped where any channel >= this (scene metadata)
+    const ModelImagePath* modelPath = nullptr; // sRGB path for PSNR/SSIM and MC; builtin when null
+};
+
+// Everything the GUI shows. Signed maps are 0 outside their masks.
+struct EvalMaps {
+    Image ratioReal, ratioEdit;              // E_R, E_G (0 outside Omega)
+    Image standardisedReal, standardisedEdit; // S(E_R), S(E_G)
+    Image siePerChannel;                     // D_c = S(E_R,c) - S(E_G,c)
+    FloatPlane sieMap;                       // mean_c D_c (positive: reality has relatively more light)
+    Image gradientReal, gradientEdit;        // M_R, M_G on Omega-nabla
+    Image lfePerChannel;                     // S(M_R,c) - S(M_G,c) on Omega80_c
+    FloatPlane lfeMap;                       // mean_c of lfePerChannel
+    ValidityMasks masks;                     // each exclusion reason, reason plane, Omega
+    Mask gradientDomain;                     // Omega-nabla
+    std::array<Mask, 3> omega80;             // per channel
+    Plane<std::uint8_t> bandLabels;          // intensity band index, kNoBand where undefined
+    std::vector<std::string> bandKeys;
+    FloatPlane lightSignal;                  // L = mean_c max(I_on - I_off, 0)
+    FloatPlane blurredSignal;                // the low-signal test's blurred L
+    double lowSignalThreshold = 0.0;
+};
+
+struct QuantisationUncertainty {
+    int draws = 0;
+    std::optional<double> sieStd, lfeStd, sie1Std; // sample standard deviation over the draws
+};
+
+struct EvalScores {
+    std::optional<double> sie, lfe, sie1, psnr, ssim;
+    std::array<std::optional<double>, 3> siePerChannel, lfePerChannel, sie1PerChannel;
+    double validFraction = 0.0;
+    std::size_t validPixels = 0;
+    bool degenerate = false;
+    std::string degenerateReason; // "; "-joined, empty when not degenerate
+    std::map<std::string, RegionScore> regions, bands;
+    std::array<std::size_t, kExclusionReasonCount> excludedByFirstReason{}; // index 0 = valid
+    RgbStats ratioRealStats, ratioEditStats; // median / MAD over Omega
+    double lowSignalThreshold = 0.0;
+    double bandMaxSignal = 0.0;
+    std::optional<QuantisationUncertainty> uncertainty;
+    int width = 0, height = 0;
+    Task task = Task::On;
+};
+
+struct EvalResult {
+    EvalScores scores;
+    std::optional<EvalMaps> maps;
+};
+
+// Throws ll::Error when inputs are missing or differ in size. Degenerate data never throws: it gives
+// null scores and a reason.
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params = {}, bool keepMaps = false);
+
+} // namespace ll

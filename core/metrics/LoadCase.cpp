@@ -1,0 +1,110 @@
+#include "metrics/LoadCase.h"
+
+#include "annotations/AnnotationIO.h"
+#include "annotations/Rasterise.h"
+#include "colour/SceneLinear.h"
+#include "image/ImageIO.h"
+#include "image/Resample.h"
+#include "util/Error.h"
+
+#include <cmath>
+
+namespace ll {
+namespace {
+
+void rejectNonFinite(const Image& img, const std::filesystem::path& path) {
+    const std::size_t n = countNonFinite(img);
+    if (n) throw Error(path.string(), std::to_string(n) + " pixels are NaN or infinite");
+}
+
+Image loadReal(const std::filesystem::path& path, const CaseOptions& o, const ColourConfig& colour) {
+    Image img = toSceneLinear(loadImage(path), colour);
+    img.info.path = path.string();
+    if (o.rejectNonFinite) rejectNonFinite(img, path);
+    return img;
+}
+
+Image toSize(const Image& img, int W, int H, const std::filesystem::path& path, bool allowAspect) {
+    if (img.width() == W && img.height() == H) return img;
+    checkAspectRatio(img.width(), img.height(), W, H, path.string(), allowAspect);
+    return resizeArea(img, W, H);
+}
+
+// The clip mask of 8-bit codes carried to another size: clipped where any source pixel under the
+// output pixel was clipped (area average > 0).
+Mask resizedClipMask(const Codes8& codes, int clipCode, int W, int H) {
+    Image m(codes.width, codes.height);
+    for (std::size_t i = 0; i < m.pixelCount(); ++i) {
+        const std::uint8_t* p = codes.rgb.data() + i * 3;
+        const float v = (p[0] == clipCode || p[1] == clipCode || p[2] == clipCode) ? 1.0f : 0.0f;
+        m.data()[i * 3] = m.data()[i * 3 + 1] = m.data()[i * 3 + 2] = v;
+    }
+    const Image r = resizeArea(m, W, H);
+    Mask out(W, H);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = r.data()[i * 3] > 0.0f ? 1 : 0;
+    return out;
+}
+
+} // namespace
+
+EvalInputs LoadedCase::inputs(Task task, const ModelImagePath* path) const {
+    EvalInputs in;
+    in.on = &on;
+    in.off = &off;
+    in.edit = &edit;
+    in.editCodes = editCodes ? &*editCodes : nullptr;
+    in.editClipped = editClipped ? &*editClipped : nullptr;
+    in.task = task;
+    in.k = k;
+    in.regions = regions;
+    in.clipLevel = clipLevel;
+    in.modelPath = path;
+    return in;
+}
+
+LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourConfig& colour) {
+    if (!(o.k > 0.0f) || !std::isfinite(o.k)) throw Error("k", "must be a positive finite number");
+    LoadedCase c;
+    c.k = o.k;
+    Image on = loadReal(files.on, o, colour);
+    Image off = loadReal(files.off, o, colour);
+    if (on.width() != off.width() || on.height() != off.height())
+        throw Error(files.off.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +
+                                            " differs from the on image's " + std::to_string(on.width()) + "x" +
+                                            std::to_string(on.height()));
+    // Integer real images clip at their format maximum (normalised 1) unless a level is given.
+    c.clipLevel = o.clipLevel;
+    if (!c.clipLevel && (!on.info.isFloat || !off.info.isFloat)) c.clipLevel = 1.0f;
+
+    const Image editFile = loadImage(files.edit);
+    if (o.rejectNonFinite) rejectNonFinite(editFile, files.edit);
+    const ModelImagePath path(colour, o.editColourSpace);
+    const bool eightBit = !editFile.info.isFloat && editFile.info.bitsPerSample <= 8;
+    Image edit = path.decode(editFile, o.k);
+    edit.info.path = files.edit.string();
+
+    const int W = o.size ? o.size->first : edit.width();
+    const int H = o.size ? o.size->second : edit.height();
+    if (W <= 0 || H <= 0) throw Error("size", "evaluation size must be positive");
+    c.width = W;
+    c.height = H;
+    c.on = toSize(on, W, H, files.on, o.allowAspectChange);
+    c.off = toSize(off, W, H, files.off, o.allowAspectChange);
+    if (edit.width() == W && edit.height() == H) {
+        if (eightBit) c.editCodes = ModelImagePath::codesOf(editFile);
+        c.edit = std::move(edit);
+    } else {
+        c.edit = toSize(edit, W, H, files.edit, o.allowAspectChange);
+        if (eightBit) c.editClipped = resizedClipMask(ModelImagePath::codesOf(editFile), 255, W, H);
+    }
+    for (const Image* img : {&c.on, &c.off, &c.edit})
+        for (const auto& n : img->info.notes) c.warnings.push_back(img->info.path + ": " + n);
+
+    if (files.labels) {
+        const SceneAnnotations scene = loadAnnotations(*files.labels, &c.warnings);
+        c.regions = rasteriseByClass(scene, W, H);
+    }
+    return c;
+}
+
+} // namespace ll

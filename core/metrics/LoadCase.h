@@ -1,0 +1,57 @@
+#pragma once
+// Loading one evaluation case from files (spec data-and-cli.md, metrics-3dlp.md "Inputs"):
+//  - I_on, I_off: loadImage + toSceneLinear (reference space linear Rec.709);
+//  - the edit: an LDR file linearised by the model path (sRGB by default) and divided by k; 8-bit
+//    files keep their code values (clipped-edit test, quantisation Monte Carlo, PSNR/SSIM);
+//  - the evaluation size: the edit's size, or a forced size; the real pair is area-averaged to it in
+//    linear light, the edit too when the size is forced (its clipped-code mask then follows by
+//    "any clipped source pixel": an output pixel is clipped when its area average of the source
+//    clip mask is > 0). The aspect-ratio rule (1%) applies to every resize;
+//  - region masks from a COCO or LabelMe labels file, rasterised at the evaluation size ("window"
+//    is one of them: evaluate() excludes it everywhere).
+// Every problem throws ll::Error naming the file.
+#include "colour/ColourConfig.h"
+#include "colour/ModelImagePath.h"
+#include "image/Image.h"
+#include "image/Plane.h"
+#include "metrics/Evaluate.h"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ll {
+
+struct CaseFiles {
+    std::filesystem::path on, off, edit;
+    std::optional<std::filesystem::path> labels;
+};
+
+struct CaseOptions {
+    float k = 1.0f;
+    std::optional<std::pair<int, int>> size; // forced evaluation size (width, height)
+    bool allowAspectChange = false;
+    std::string editColourSpace = "srgb";
+    std::optional<float> clipLevel;          // real-image clip level (scene metadata)
+    bool rejectNonFinite = true;             // NaN/Inf pixels in a file are an error naming it
+};
+
+struct LoadedCase {
+    Image on, off, edit;               // at the evaluation size; edit linear / k
+    std::optional<Codes8> editCodes;   // when the edit was 8-bit and not resized
+    std::optional<Mask> editClipped;   // when the 8-bit edit was resized
+    std::map<std::string, Mask> regions;
+    std::vector<std::string> warnings; // from the labels file and the loaders' notes
+    float k = 1.0f;
+    std::optional<float> clipLevel;
+    int width = 0, height = 0;
+
+    // Inputs for evaluate() pointing into this object (which must outlive them).
+    EvalInputs inputs(Task task, const ModelImagePath* path = nullptr) const;
+};
+
+LoadedCase loadCase(const CaseFiles& files, const CaseOptions& options, const ColourConfig& colour);
+
+} // namespace ll

@@ -1,0 +1,130 @@
+#include "metrics/MapRendering.h"
+
+#include "metrics/MaskedGather.h"
+#include "metrics/OrderStatistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace ll {
+namespace {
+
+constexpr int kLegendHeight = 56;
+constexpr int kMinWidth = 320;
+const Rgb8 kText{230, 230, 230};
+
+Rgb8 lerp(Rgb8 a, Rgb8 b, double t) {
+    auto m = [&](std::uint8_t x, std::uint8_t y) { return std::uint8_t(std::lround(x + (double(y) - x) * t)); };
+    return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
+}
+
+Rgb8 ramp(const std::vector<Rgb8>& stops, double t) {
+    t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * double(stops.size() - 1);
+    const std::size_t i = std::min(stops.size() - 2, std::size_t(t));
+    return lerp(stops[i], stops[i + 1], t - double(i));
+}
+
+std::string fmt(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+// The image area on top, a legend strip below; the canvas is at least kMinWidth wide.
+Canvas canvasFor(int W, int H) { return Canvas(std::max(W, kMinWidth), H + kLegendHeight); }
+
+void drawBar(Canvas& c, int x0, int y0, int w, int h, const std::function<Rgb8(double)>& colourAt) {
+    for (int x = 0; x < w; ++x) {
+        const Rgb8 col = colourAt(w > 1 ? double(x) / (w - 1) : 0.0);
+        for (int y = 0; y < h; ++y) c.set(x0 + x, y0 + y, col);
+    }
+}
+
+} // namespace
+
+Rgb8 divergingColour(double t) {
+    static const std::vector<Rgb8> stops = {{5, 48, 97},   {67, 147, 195}, {209, 229, 240}, {247, 247, 247},
+                                            {253, 219, 199}, {214, 96, 77}, {103, 0, 31}};
+    return ramp(stops, 0.5 * (t + 1.0));
+}
+
+Rgb8 sequentialColour(double t) {
+    static const std::vector<Rgb8> stops = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+    return ramp(stops, t);
+}
+
+double symmetricRange(const FloatPlane& v, const Mask& valid) {
+    std::vector<float> a = gatherMasked(v, valid, maskRowOffsets(valid));
+    for (float& x : a) x = std::abs(x);
+    const double m = a.empty() ? 0.0 : percentileOf(a, 99.0);
+    return m > 0.0 && std::isfinite(m) ? m : 1.0;
+}
+
+Canvas renderSignedMap(const FloatPlane& v, const Mask& valid, const std::string& title,
+                       const std::string& positiveMeaning, const std::string& negativeMeaning) {
+    const int W = v.width(), H = v.height();
+    const double m = symmetricRange(v, valid);
+    Canvas c = canvasFor(W, H);
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x)
+            if (valid(x, y)) c.set(x, y, divergingColour(double(v(x, y)) / m));
+    const int y0 = H + 4, barW = std::max(64, c.width - 8);
+    drawText(c, 4, y0, title + "  (black: excluded)", kText);
+    drawBar(c, 4, y0 + 10, barW, 10, [](double t) { return divergingColour(2.0 * t - 1.0); });
+    const std::string lo = "-" + fmt(m), hi = "+" + fmt(m);
+    drawText(c, 4, y0 + 23, lo, kText);
+    drawText(c, 4 + barW / 2 - 3, y0 + 23, "0", kText);
+    drawText(c, 4 + barW - textWidth(hi), y0 + 23, hi, kText);
+    drawText(c, 4, y0 + 33, "+ RED: " + positiveMeaning, {214, 96, 77});
+    drawText(c, 4, y0 + 43, "- BLUE: " + negativeMeaning, {67, 147, 195});
+    return c;
+}
+
+Canvas renderSequentialMap(const FloatPlane& v, const Mask& valid, const std::string& title) {
+    const int W = v.width(), H = v.height();
+    std::vector<float> a = gatherMasked(v, valid, maskRowOffsets(valid));
+    double lo = 0.0, hi = 1.0;
+    if (!a.empty()) {
+        lo = percentileOf(a, 1.0);
+        hi = percentileOf(a, 99.0);
+    }
+    if (!(hi > lo)) hi = lo + 1.0;
+    Canvas c = canvasFor(W, H);
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x)
+            if (valid(x, y)) c.set(x, y, sequentialColour((double(v(x, y)) - lo) / (hi - lo)));
+    const int y0 = H + 4, barW = std::max(64, c.width - 8);
+    drawText(c, 4, y0, title + "  (black: excluded)", kText);
+    drawBar(c, 4, y0 + 10, barW, 10, [](double t) { return sequentialColour(t); });
+    const std::string a0 = fmt(lo) + " (P1)", a1 = fmt(hi) + " (P99)";
+    drawText(c, 4, y0 + 23, a0, kText);
+    drawText(c, 4 + barW - textWidth(a1), y0 + 23, a1, kText);
+    return c;
+}
+
+Canvas renderLabels(const Plane<std::uint8_t>& labels, const std::vector<LabelKey>& keys, const std::string& title) {
+    const int W = labels.width(), H = labels.height();
+    Canvas c = canvasFor(W, H);
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x)
+            if (labels(x, y) < keys.size()) c.set(x, y, keys[labels(x, y)].colour);
+    const int y0 = H + 4;
+    drawText(c, 4, y0, title, kText);
+    int x = 4, y = y0 + 12;
+    for (const auto& k : keys) {
+        const int w = 12 + textWidth(k.name) + 10;
+        if (x + w > c.width && x > 4) {
+            x = 4;
+            y += 12;
+        }
+        for (int dy = 0; dy < 8; ++dy)
+            for (int dx = 0; dx < 8; ++dx) c.set(x + dx, y + dy, k.colour);
+        drawText(c, x + 11, y, k.name, kText);
+        x += w;
+    }
+    return c;
+}
+
+} // namespace ll

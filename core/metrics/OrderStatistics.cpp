@@ -1,0 +1,57 @@
+#include "metrics/OrderStatistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ll {
+
+float selectRank(std::vector<float>& v, std::size_t k) {
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+    return v[k];
+}
+
+namespace {
+
+// Values of ranks k and k+1 (k+1 clamped to the last rank). After nth_element at k every element
+// right of k is >= v[k], so rank k+1 is the minimum of that tail.
+std::pair<double, double> ranksKAndNext(std::vector<float>& v, std::size_t k) {
+    const double a = selectRank(v, k);
+    if (k + 1 >= v.size()) return {a, a};
+    const double b = *std::min_element(v.begin() + std::ptrdiff_t(k) + 1, v.end());
+    return {a, b};
+}
+
+} // namespace
+
+double percentileOf(std::vector<float>& v, double p) {
+    if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+    const double pos = std::clamp(p, 0.0, 100.0) / 100.0 * double(v.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(pos));
+    const double frac = pos - double(lo);
+    const auto [a, b] = ranksKAndNext(v, lo);
+    return frac > 0.0 ? a + (b - a) * frac : a;
+}
+
+double medianOf(std::vector<float>& v) {
+    if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+    const std::size_t n = v.size();
+    if (n % 2 == 1) return selectRank(v, n / 2);
+    const auto [a, b] = ranksKAndNext(v, n / 2 - 1);
+    return 0.5 * (a + b);
+}
+
+MedianMad medianAndMad(std::vector<float>& v) {
+    MedianMad r;
+    r.count = v.size();
+    if (v.empty()) {
+        r.median = r.mad = std::numeric_limits<double>::quiet_NaN();
+        return r;
+    }
+    r.median = medianOf(v);
+    for (float& x : v) x = float(std::abs(double(x) - r.median));
+    r.mad = medianOf(v);
+    return r;
+}
+
+} // namespace ll

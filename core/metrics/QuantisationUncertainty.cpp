@@ -1,0 +1,100 @@
+#include "metrics/QuantisationUncertainty.h"
+
+#include "metrics/Gradient.h"
+#include "metrics/Lfe.h"
+#include "metrics/RatioImage.h"
+#include "metrics/Sie.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+double uniform01(std::uint64_t& state) { return double(splitmix64(state) >> 11) * 0x1.0p-53; }
+
+std::optional<double> sampleStd(const std::vector<std::optional<double>>& v) {
+    std::vector<double> x;
+    for (const auto& o : v)
+        if (o && std::isfinite(*o)) x.push_back(*o);
+    if (x.size() < 2 || x.size() != v.size()) return std::nullopt;
+    double mean = 0.0;
+    for (double a : x) mean += a;
+    mean /= double(x.size());
+    double ss = 0.0;
+    for (double a : x) ss += (a - mean) * (a - mean);
+    return std::sqrt(ss / double(x.size() - 1));
+}
+
+} // namespace
+
+Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, std::uint64_t seed, int draw) {
+    Image enc(codes.width, codes.height);
+    tbb::parallel_for(0, codes.height, [&](int y) {
+        std::uint64_t state = seed;
+        state ^= splitmix64(state) + std::uint64_t(draw) * 0x100000001B3ull;
+        state ^= splitmix64(state) + std::uint64_t(y);
+        splitmix64(state);
+        const std::size_t i0 = std::size_t(y) * codes.width * 3;
+        float* o = enc.pixel(0, y);
+        for (std::size_t i = 0; i < std::size_t(codes.width) * 3; ++i) {
+            const double v = (double(codes.rgb[i0 + i]) - 0.5 + uniform01(state)) / 255.0;
+            o[i] = float(std::clamp(v, 0.0, 1.0));
+        }
+    });
+    enc.info.isFloat = true; // continuous values: linearised through OCIO, not the code table
+    enc.info.bitsPerSample = 32;
+    return path.decode(enc, k);
+}
+
+McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& params) {
+    McScores s;
+    const Image EG = ratioImage(edit, *f.denominator, *f.omega);
+    const RgbStats editStats = channelStats(EG, *f.omega, *f.omegaRowOffsets, params.madFloor);
+    bool realDeg = false;
+    for (const auto& c : *f.realStats) realDeg |= c.floored;
+    const SieResult sie = computeSie(*f.ratioReal, EG, *f.omega, *f.realStats, editStats);
+    if (!(realDeg && f.nullWhenRealDegenerate)) {
+        s.sie = sie.sie;
+        s.sie1 = sie.sie1;
+    }
+    const Image MG = gradientMagnitude(EG, *f.gradientDomain);
+    const LfeResult lfe =
+        computeLfe(*f.gradientReal, MG, *f.gradientDomain, params.lfeGradientPercentile, params.madFloor);
+    bool lfeRealDeg = false;
+    for (const auto& c : lfe.channels) lfeRealDeg |= c.real.floored;
+    if (!(lfeRealDeg && f.nullWhenRealDegenerate)) s.lfe = lfeOf(lfe);
+    return s;
+}
+
+McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) {
+    McSummary out;
+    out.draws = std::max(0, params.uncertaintyDraws);
+    if (!f.codes || !f.path || out.draws < 2) return out;
+    std::vector<McScores> draws(std::size_t(out.draws));
+    tbb::parallel_for(0, out.draws, [&](int d) {
+        const Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
+        draws[std::size_t(d)] = scoreDraw(f, edit, params);
+    });
+    std::vector<std::optional<double>> sie, lfe, sie1;
+    for (const auto& d : draws) {
+        sie.push_back(d.sie);
+        lfe.push_back(d.lfe);
+        sie1.push_back(d.sie1);
+    }
+    out.sieStd = sampleStd(sie);
+    out.lfeStd = sampleStd(lfe);
+    out.sie1Std = sampleStd(sie1);
+    return out;
+}
+
+} // namespace ll

@@ -1,0 +1,51 @@
+#pragma once
+// 8-bit quantisation uncertainty (paper A.2): Monte Carlo over the edit's code values. In each draw
+// every code v is replaced by a uniform draw in [(v - 0.5)/255, (v + 0.5)/255] (clamped to [0, 1]),
+// linearised through the model path's transfer function and divided by k; SIE, LFE and SIE1 are then
+// recomputed on the same Omega (which depends on the edit only through its codes). Reported: the
+// sample standard deviation (n - 1) over the draws. Each draw has its own random streams derived from
+// (seed, draw, row), so the result does not depend on the thread count.
+#include "colour/ModelImagePath.h"
+#include "image/Image.h"
+#include "image/Plane.h"
+#include "metrics/MetricParams.h"
+#include "metrics/Standardisation.h"
+
+#include <optional>
+#include <vector>
+
+namespace ll {
+
+struct McScores {
+    std::optional<double> sie, lfe, sie1;
+};
+
+// What stays fixed across draws.
+struct McFixed {
+    const Image* ratioReal = nullptr;       // E_R (0 outside Omega)
+    const Image* gradientReal = nullptr;    // M_R on Omega-nabla
+    const RgbStats* realStats = nullptr;    // median / MAD of E_R over Omega
+    const Mask* omega = nullptr;
+    const std::vector<std::size_t>* omegaRowOffsets = nullptr;
+    const Mask* gradientDomain = nullptr;
+    const Image* denominator = nullptr;     // I_off (turn-on) or I_on (turn-off)
+    const Codes8* codes = nullptr;
+    float k = 1.0f;
+    const ModelImagePath* path = nullptr;
+    bool nullWhenRealDegenerate = true;
+};
+
+// The edit of draw `draw`: linear / k.
+Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, std::uint64_t seed, int draw);
+
+// Scores of one draw.
+McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& params);
+
+struct McSummary {
+    int draws = 0;
+    std::optional<double> sieStd, lfeStd, sie1Std;
+};
+
+McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params);
+
+} // namespace ll
