@@ -1,0 +1,22 @@
+#pragma once
+// Percentile-bootstrap confidence interval of a mean (resampling items with replacement), with a
+// fixed seed. Draws run in parallel (TBB) in fixed chunks, each with its own counter-based random
+// stream, so the result is the same for any number of threads.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ll::edit {
+
+struct MeanInterval {
+    std::optional<double> mean, lo, hi; // absent without values (lo/hi also with a single value)
+    std::size_t n = 0;
+};
+
+MeanInterval bootstrapMean(const std::vector<double>& values, int draws, std::uint64_t seed, double level = 0.95);
+
+// SplitMix64 step: the stream generator used for the draws.
+std::uint64_t splitMix64(std::uint64_t& state);
+
+} // namespace ll::edit
