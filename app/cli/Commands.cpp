@@ -11,6 +11,9 @@ const std::vector<Command>& allCommands() {
     static const std::vector<Command> commands = {
         makeInfoCommand(),
         makeVersionCommand(),
+        makeBenchCommand(),
+        makeMergeCommand(),
+        makeTablesCommand(),
     };
     return commands;
 }

@@ -33,5 +33,8 @@ Command makeInfoCommand();
 Command makeSynthCommand();
 Command makePrepareCommand();
 Command makeEvalCommand();
+Command makeBenchCommand();
+Command makeMergeCommand();
+Command makeTablesCommand();
 
 } // namespace ll::cli

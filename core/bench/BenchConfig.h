@@ -1,0 +1,45 @@
+#pragma once
+// Options of a benchmark run (lightlens-cli bench).
+#include "util/Task.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ll::bench {
+
+// Shard i of N (0-based): the i-th of N contiguous blocks of the sorted work list.
+struct Shard {
+    int index = 0;
+    int count = 1;
+    bool operator==(const Shard&) const = default;
+};
+// Parses "i/N" with 0 <= i < N. Throws ll::Error("--shard", ...) otherwise.
+Shard parseShard(const std::string& text);
+std::string shardText(const Shard& s); // "i/N"
+// The half-open range [first, last) of shard `s` in a list of n items.
+std::pair<std::size_t, std::size_t> shardRange(std::size_t n, const Shard& s);
+
+struct BenchConfig {
+    std::filesystem::path dataset;
+    std::filesystem::path out;          // empty: <dataset>/results (shards: <dataset>/results/shard-i-of-N)
+    std::vector<std::string> models;    // empty: every model of the dataset
+    std::vector<Task> tasks{Task::On, Task::Off};
+    double bestPercent = 80.0;
+    int threads = 0;                    // 0: all cores
+    Shard shard;
+    bool resume = false;
+    bool uncertainty = false;
+    int draws = 32;
+    std::optional<std::pair<int, int>> size; // forced evaluation size; else dataset.json eval_size, else the edit's size
+    bool baseline = true;               // score the do-nothing baseline when the dataset has no do_nothing model
+    std::size_t maxRows = 0;            // stop (as if interrupted) after scoring this many rows; 0: no limit
+};
+
+// The output folder of a configuration.
+std::filesystem::path outputDir(const BenchConfig& config);
+
+} // namespace ll::bench

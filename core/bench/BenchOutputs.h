@@ -1,0 +1,38 @@
+#pragma once
+// The deterministic result files of a benchmark run, written from the plan and the rows alone, so a
+// plain run, a resumed run and a merge of shards produce the same bytes:
+//   <out>/per_image.csv               one row per edit (PerImageCsv.h), sorted by scene, model, task
+//   <out>/summary.json                plan, counts, failures, dataset problems, every table's values
+//   <out>/tables/<name>.md|.csv|.tex  the tables of BenchTables.h
+//   <out>/bench_run.json              the plan (RunPlan.h)
+// Timing and machine details go to <out>/run_info.json (not written here).
+#include "bench/RunPlan.h"
+#include "bench/ScoreRow.h"
+#include "bench/Table.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace ll::bench {
+
+inline constexpr const char* kPerImageCsv = "per_image.csv";
+inline constexpr const char* kSummaryJson = "summary.json";
+inline constexpr const char* kPlanJson = "bench_run.json";
+inline constexpr const char* kJournal = "per_image.journal.jsonl";
+inline constexpr const char* kRunInfoJson = "run_info.json";
+inline constexpr const char* kTablesDir = "tables";
+
+// Sorts `rows` into the canonical order; throws ll::Error on duplicate rows.
+void sortRows(std::vector<ScoreRow>& rows);
+
+nlohmann::ordered_json summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& sortedRows,
+                                   const std::vector<Table>& tables);
+
+// Writes the table files (each atomically) into `dir`.
+void writeTables(const std::filesystem::path& dir, const std::vector<Table>& tables);
+
+// Writes every deterministic result file (each atomically). `rows` must be sorted.
+void writeResults(const std::filesystem::path& out, const RunPlan& plan, const std::vector<ScoreRow>& rows);
+
+} // namespace ll::bench

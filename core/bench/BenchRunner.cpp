@@ -1,0 +1,320 @@
+#include "bench/BenchRunner.h"
+
+#include "bench/BenchOutputs.h"
+#include "bench/EditLoading.h"
+#include "bench/Journal.h"
+#include "bench/PerImageCsv.h"
+#include "bench/RowJson.h"
+#include "bench/ScenePairCache.h"
+#include "bench/WorkList.h"
+#include "colour/ColourConfig.h"
+#include "colour/ModelImagePath.h"
+#include "dataset/Dataset.h"
+#include "metrics/Evaluate.h"
+#include "util/AtomicFile.h"
+#include "util/Error.h"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace ll::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Problems the scan reports about the benchmark's own output folder are not dataset problems.
+void dropOwnOutputProblems(Dataset& ds, const std::filesystem::path& out) {
+    std::error_code ec;
+    const auto results = std::filesystem::weakly_canonical(ds.root / "results", ec);
+    const auto outAbs = std::filesystem::weakly_canonical(out, ec);
+    std::erase_if(ds.problems, [&](const DatasetProblem& p) {
+        if (p.kind != ProblemKind::UnknownFolder && p.kind != ProblemKind::UnknownFile) return false;
+        const auto path = std::filesystem::weakly_canonical(p.path, ec);
+        for (const auto& own : {results, outAbs}) {
+            const auto rel = path.lexically_relative(own);
+            if (!rel.empty() && *rel.begin() != "..") return true;
+        }
+        return false;
+    });
+}
+
+ScoreRow rowSkeleton(const Dataset& ds, const WorkItem& item) {
+    ScoreRow r;
+    r.scene = ds.scenes[item.scene].name;
+    r.model = item.model;
+    r.task = item.task;
+    r.regime = ds.scenes[item.scene].meta.regime;
+    return r;
+}
+
+void fail(ScoreRow& r, Failure kind, const std::filesystem::path& root, const std::string& subject,
+          const std::string& problem) {
+    r.failure = kind;
+    r.errorFile = relativeToRoot(root, subject);
+    r.error = r.errorFile.empty() ? problem : r.errorFile + ": " + problem;
+}
+
+RegionScore toRegion(const ll::RegionScore& s) { return {static_cast<long long>(s.pixels), s.sie, s.lfe}; }
+
+void fillScores(ScoreRow& r, const EvalScores& s) {
+    r.sie = s.sie;
+    r.lfe = s.lfe;
+    r.sie1 = s.sie1;
+    r.psnr = s.psnr;
+    r.ssim = s.ssim;
+    r.validFraction = s.validFraction;
+    r.validPixels = static_cast<long long>(s.validPixels);
+    r.degenerate = s.degenerate;
+    for (const auto& [k, v] : s.regions) r.regions[k] = toRegion(v);
+    for (const auto& [k, v] : s.bands) r.bands[k] = toRegion(v);
+    if (s.uncertainty) {
+        r.sdSie = s.uncertainty->sieStd;
+        r.sdLfe = s.uncertainty->lfeStd;
+    }
+}
+
+struct Job {
+    const WorkItem* item = nullptr;
+    ScoreRow row;
+    std::shared_ptr<const ScenePair> pair;
+    LoadedEdit edit;
+};
+
+// The evaluation size of a baseline item when none is forced: the size of the scene's first usable
+// edit for the task (what models were given), else the pair's native size (0x0).
+std::pair<int, int> baselineSize(const Dataset& ds, const WorkItem& item) {
+    for (const auto& e : ds.edits)
+        if (e.scene == ds.scenes[item.scene].name && e.task == item.task && e.usable() && e.width > 0)
+            return {e.width, e.height};
+    return {0, 0};
+}
+
+} // namespace
+
+BenchOutcome runBench(const BenchConfig& config, const std::function<void(const BenchProgress&)>& progress,
+                      const std::atomic<bool>* cancel) {
+    BenchOutcome outcome;
+    const auto t0 = Clock::now();
+    const std::filesystem::path out = outputDir(config);
+    outcome.out = out;
+    if (!(config.bestPercent > 0 && config.bestPercent <= 100)) throw Error("--best", "must be in (0, 100]");
+    if (config.uncertainty && config.draws < 2) throw Error("--draws", "must be at least 2");
+
+    Dataset ds = scanDataset(config.dataset);
+    dropOwnOutputProblems(ds, out);
+    WorkList work = makeWorkList(ds, config);
+    RunPlan plan = work.plan;
+    {
+        MetricParams defaults;
+        plan.seed = config.uncertainty ? defaults.uncertaintySeed : 0;
+    }
+    outcome.plan = plan;
+    outcome.rows = work.items.size();
+    outcome.scanSeconds = since(t0);
+
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    if (ec) throw Error(out.string(), "cannot create the output folder: " + ec.message());
+    const auto journalPath = out / kJournal, planPath = out / kPlanJson, csvPath = out / kPerImageCsv;
+
+    // Rows finished by an earlier run of the same plan.
+    std::map<std::string, ScoreRow> finished;
+    if (config.resume && std::filesystem::exists(planPath)) {
+        const RunPlan old = readPlan(planPath);
+        const std::string diff = planDifferences(old, plan, false, true);
+        if (!diff.empty())
+            throw Error(out.string(), "holds a run with different " + diff +
+                                          "; use another --out or run without --resume to start over");
+        std::set<std::string> keys;
+        for (const auto& item : work.items) keys.insert(rowKey(ds.scenes[item.scene].name, item.model, item.task));
+        auto keep = [&](ScoreRow r) {
+            if (!r.failed() && keys.count(rowKey(r))) finished[rowKey(r)] = std::move(r);
+        };
+        if (std::filesystem::exists(csvPath)) {
+            try {
+                for (auto& r : parsePerImageCsv(readFile(csvPath), csvPath.string())) keep(std::move(r));
+            } catch (const Error& e) {
+                outcome.warnings.push_back(std::string(e.what()) + " (ignored; its rows are scored again)");
+            }
+        }
+        auto journal = readJournal(journalPath);
+        outcome.discardedJournalLines = journal.discardedLines;
+        for (auto& r : journal.rows) keep(std::move(r));
+    }
+    // Start the journal afresh with exactly the kept rows (this also drops a torn last line).
+    {
+        std::string text;
+        for (const auto& [k, r] : finished) text += rowToJsonLine(r) + "\n";
+        writeFileAtomic(journalPath, text);
+    }
+    writeFileAtomic(planPath, planToJson(plan).dump(2) + "\n");
+    outcome.resumed = finished.size();
+
+    std::vector<const WorkItem*> todo;
+    for (const auto& item : work.items)
+        if (!finished.count(rowKey(ds.scenes[item.scene].name, item.model, item.task))) todo.push_back(&item);
+
+    const int threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
+    outcome.threads = threads;
+    const ColourConfig colour = ColourConfig::builtin();
+    const ModelImagePath modelPath(colour);
+    ScenePairCache cache(ds, colour, std::size_t(threads) + 2);
+    MetricParams params;
+    params.computeUncertainty = config.uncertainty;
+    params.uncertaintyDraws = config.draws;
+
+    std::vector<ScoreRow> newRows;
+    JournalWriter journal(journalPath);
+    BenchProgress prog;
+    prog.total = work.items.size();
+    prog.resumed = finished.size();
+    prog.done = finished.size();
+    const auto tScore = Clock::now();
+    std::size_t next = 0;
+    bool stopped = false;
+
+    auto decode = [&](std::shared_ptr<Job> job) {
+        const WorkItem& item = *job->item;
+        const Scene& scene = ds.scenes[item.scene];
+        if (!item.baseline() && !item.edit->path) {
+            fail(job->row, Failure::MissingEdit, ds.root,
+                 (ds.root / "edits" / item.model / taskFolder(item.task) / (scene.name + ".*")).string(),
+                 item.edit->problem.empty() ? "missing" : item.edit->problem);
+            return job;
+        }
+        if (!item.baseline() && !item.edit->problem.empty()) {
+            fail(job->row, Failure::BadEdit, ds.root, item.edit->path->string(), item.edit->problem);
+            return job;
+        }
+        std::pair<int, int> size = plan.size ? *plan.size : std::pair<int, int>{0, 0};
+        if (!item.baseline()) {
+            try {
+                job->edit = loadEdit(*item.edit->path, modelPath, float(scene.meta.k), plan.size);
+                size = {job->edit.edit.width(), job->edit.edit.height()};
+            } catch (const Error& e) {
+                fail(job->row, Failure::BadEdit, ds.root, e.subject(), e.problem());
+                return job;
+            } catch (const std::exception& e) {
+                fail(job->row, Failure::BadEdit, ds.root, item.edit->path->string(), e.what());
+                return job;
+            }
+        } else if (!plan.size) {
+            size = baselineSize(ds, item);
+        }
+        try {
+            job->pair = cache.get(item.scene, size.first, size.second);
+        } catch (const Error& e) {
+            fail(job->row, Failure::BadScene, ds.root, e.subject(), e.problem());
+            job->edit = {};
+            return job;
+        }
+        if (item.baseline()) job->edit = baselineEdit(*job->pair, item.task, modelPath);
+        return job;
+    };
+
+    auto compute = [&](std::shared_ptr<Job> job) {
+        if (job->row.failed()) return job;
+        const WorkItem& item = *job->item;
+        try {
+            const ScenePair& pair = *job->pair;
+            EvalInputs in;
+            in.on = &pair.on;
+            in.off = &pair.off;
+            in.edit = &job->edit.edit;
+            in.editCodes = job->edit.codes ? &*job->edit.codes : nullptr;
+            in.editClipped = job->edit.clipped ? &*job->edit.clipped : nullptr;
+            in.task = item.task;
+            in.k = pair.k;
+            in.regions = pair.regions;
+            in.clipLevel = pair.clipLevel;
+            in.modelPath = &modelPath;
+            const EvalResult res = evaluate(in, params, false);
+            fillScores(job->row, res.scores);
+        } catch (const Error& e) {
+            fail(job->row, item.baseline() ? Failure::BadScene : Failure::BadEdit, ds.root, e.subject(), e.problem());
+        } catch (const std::bad_alloc&) {
+            fail(job->row, Failure::BadEdit, ds.root, item.baseline() ? ds.scenes[item.scene].on.string() : item.edit->path->string(),
+                 "out of memory");
+        }
+        job->pair.reset();
+        job->edit = {};
+        return job;
+    };
+
+    auto write = [&](std::shared_ptr<Job> job) {
+        journal.append(rowToJsonLine(job->row));
+        ++prog.done;
+        prog.failed += job->row.failed();
+        prog.seconds = since(tScore);
+        newRows.push_back(std::move(job->row));
+        if (progress) progress(prog);
+    };
+
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_pipeline(
+            std::size_t(2 * threads),
+            tbb::make_filter<void, std::shared_ptr<Job>>(
+                tbb::filter_mode::serial_in_order,
+                [&](tbb::flow_control& fc) -> std::shared_ptr<Job> {
+                    const bool limit = config.maxRows > 0 && next >= config.maxRows;
+                    if (next >= todo.size() || limit || (cancel && cancel->load())) {
+                        stopped = next < todo.size();
+                        fc.stop();
+                        return nullptr;
+                    }
+                    auto job = std::make_shared<Job>();
+                    job->item = todo[next++];
+                    job->row = rowSkeleton(ds, *job->item);
+                    return job;
+                }) &
+                tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(tbb::filter_mode::parallel, decode) &
+                tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(tbb::filter_mode::parallel, compute) &
+                tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order, write));
+    });
+    outcome.scoreSeconds = since(tScore);
+    outcome.scoredNow = newRows.size();
+    outcome.sceneLoads = cache.loads();
+    if (prog.done == 0 && progress) progress(prog);
+    if (stopped) return outcome; // journal complete up to here; resume finishes the run
+
+    const auto tWrite = Clock::now();
+    std::vector<ScoreRow> rows;
+    rows.reserve(finished.size() + newRows.size());
+    for (auto& [k, r] : finished) rows.push_back(std::move(r));
+    for (auto& r : newRows) rows.push_back(std::move(r));
+    sortRows(rows);
+    for (const auto& r : rows) outcome.failed += r.failed();
+    writeResults(out, plan, rows);
+    std::filesystem::remove(journalPath, ec);
+    outcome.writeSeconds = since(tWrite);
+    {
+        nlohmann::ordered_json info;
+        info["threads"] = outcome.threads;
+        info["rows"] = outcome.rows;
+        info["rows_scored_now"] = outcome.scoredNow;
+        info["rows_resumed"] = outcome.resumed;
+        info["scan_seconds"] = outcome.scanSeconds;
+        info["score_seconds"] = outcome.scoreSeconds;
+        info["write_seconds"] = outcome.writeSeconds;
+        info["rows_per_second"] = outcome.scoreSeconds > 0 ? double(outcome.scoredNow) / outcome.scoreSeconds : 0.0;
+        info["scene_pair_loads"] = outcome.sceneLoads;
+        writeFileAtomic(out / kRunInfoJson, info.dump(2) + "\n");
+    }
+    outcome.completed = true;
+    return outcome;
+}
+
+} // namespace ll::bench

@@ -1,0 +1,34 @@
+#pragma once
+// The benchmark's tables, computed from per-image rows alone (so `bench`, `merge` and `tables` agree):
+//   main               Table 1: SIE and LFE per task over the best x% of images, and the average rank
+//   percentiles        Table 14: SIE and LFE over the best 100, 90, 80, 70, 60, 50%
+//   bands              Fig. 4 data: SIE and LFE per intensity band
+//   classes            Fig. 5 / 10 / 11 data: SIE and LFE per annotation class (absolute)
+//   classes_relative   Fig. 5: the same relative to the best model (v / best - 1; the best model is 0)
+//   regime             Table 7: SIE and LFE per lighting regime of the scene (meta.json)
+//   classic            Table 6: SIE and LFE beside PSNR and SSIM, with the do-nothing baseline
+//   sie1               Table 5: SIE1 (penalises exposure and white-balance changes)
+//   uncertainty        Table 4: SIE and LFE with the 8-bit quantisation uncertainty (when computed)
+// Rules (docs/benchmark.md): per model and task, rows of scenes whose real pair failed (bad_scene) are
+// left out; a missing or unreadable edit and an undefined score count as the worst score. Models are
+// listed by average rank (then name); the do-nothing baseline appears only in the classic table.
+#include "bench/ScoreRow.h"
+#include "bench/Table.h"
+
+#include <string>
+#include <vector>
+
+namespace ll::bench {
+
+struct TableOptions {
+    double bestPercent = 80.0;
+    std::vector<double> percentiles{100, 90, 80, 70, 60, 50};
+    bool uncertainty = false; // add the uncertainty table
+};
+
+std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOptions& options);
+
+// Models in table order (average rank, then name), without the do-nothing baseline.
+std::vector<std::string> rankedModels(const std::vector<ScoreRow>& rows, double bestPercent);
+
+} // namespace ll::bench

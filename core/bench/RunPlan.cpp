@@ -1,0 +1,94 @@
+#include "bench/RunPlan.h"
+
+#include "util/AtomicFile.h"
+#include "util/Error.h"
+
+namespace ll::bench {
+
+nlohmann::ordered_json planToJson(const RunPlan& p) {
+    nlohmann::ordered_json j;
+    j["format"] = "lightlens-bench-run/1";
+    j["dataset"] = p.datasetName;
+    j["models"] = p.models;
+    std::vector<std::string> tasks;
+    for (Task t : p.tasks) tasks.push_back(taskName(t));
+    j["tasks"] = tasks;
+    j["best_percent"] = p.bestPercent;
+    j["size"] = p.size ? nlohmann::ordered_json::array({p.size->first, p.size->second}) : nlohmann::ordered_json();
+    j["uncertainty"] = p.uncertainty;
+    j["draws"] = p.draws;
+    j["seed"] = p.seed;
+    j["scenes"] = p.scenes;
+    j["work_items"] = p.workItems;
+    j["shard"] = shardText(p.shard);
+    j["shard_items"] = p.shardItems;
+    auto probs = nlohmann::ordered_json::array();
+    for (const auto& pr : p.datasetProblems)
+        probs.push_back(nlohmann::ordered_json{{"kind", pr.kind}, {"path", pr.path}, {"message", pr.message}});
+    j["dataset_problems"] = probs;
+    return j;
+}
+
+RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
+    try {
+        if (j.at("format").get<std::string>() != "lightlens-bench-run/1")
+            throw Error(subject, "unknown format '" + j.at("format").get<std::string>() + "'");
+        RunPlan p;
+        p.datasetName = j.at("dataset").get<std::string>();
+        p.models = j.at("models").get<std::vector<std::string>>();
+        for (const auto& t : j.at("tasks")) p.tasks.push_back(parseTask(t.get<std::string>()));
+        p.bestPercent = j.at("best_percent").get<double>();
+        if (!j.at("size").is_null()) p.size = std::make_pair(j["size"].at(0).get<int>(), j["size"].at(1).get<int>());
+        p.uncertainty = j.at("uncertainty").get<bool>();
+        p.draws = j.at("draws").get<int>();
+        p.seed = j.at("seed").get<std::uint64_t>();
+        p.scenes = j.at("scenes").get<std::size_t>();
+        p.workItems = j.at("work_items").get<std::size_t>();
+        p.shard = parseShard(j.at("shard").get<std::string>());
+        p.shardItems = j.at("shard_items").get<std::size_t>();
+        for (const auto& pr : j.at("dataset_problems"))
+            p.datasetProblems.push_back({pr.at("kind").get<std::string>(), pr.at("path").get<std::string>(),
+                                         pr.at("message").get<std::string>()});
+        return p;
+    } catch (const Error& e) {
+        throw Error(subject, e.what());
+    } catch (const std::exception& e) {
+        throw Error(subject, std::string("not a benchmark run file: ") + e.what());
+    }
+}
+
+RunPlan readPlan(const std::filesystem::path& path) {
+    const std::string text = readFile(path);
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const std::exception& e) {
+        throw Error(path.string(), std::string("malformed JSON: ") + e.what());
+    }
+    return planFromJson(j, path.string());
+}
+
+RunPlan unsharded(RunPlan plan) {
+    plan.shard = Shard{};
+    plan.shardItems = plan.workItems;
+    return plan;
+}
+
+std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard, bool forResume) {
+    std::string d;
+    auto add = [&](const char* what, bool differs) {
+        if (differs) d += (d.empty() ? "" : ", ") + std::string(what);
+    };
+    add("dataset name", a.datasetName != b.datasetName);
+    add("models", a.models != b.models);
+    add("tasks", a.tasks != b.tasks);
+    if (!forResume) add("--best", a.bestPercent != b.bestPercent);
+    add("--size", a.size != b.size);
+    add("--uncertainty/--draws", a.uncertainty != b.uncertainty || a.draws != b.draws || a.seed != b.seed);
+    add("scenes", a.scenes != b.scenes || a.workItems != b.workItems);
+    if (!ignoreShard) add("--shard", a.shard != b.shard || a.shardItems != b.shardItems);
+    if (!forResume) add("dataset problems", a.datasetProblems != b.datasetProblems);
+    return d;
+}
+
+} // namespace ll::bench

@@ -1,0 +1,52 @@
+#pragma once
+// RunPlan: what a benchmark run scores, written to <out>/bench_run.json before the first row. A resumed
+// run must have the same plan; `merge` checks that shards share one plan and cover it exactly.
+// Holds no timing and no absolute paths, so the files derived from it are reproducible.
+#include "bench/BenchConfig.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ll::bench {
+
+struct ProblemRecord {
+    std::string kind;    // Dataset ProblemKind name ("missing_edit", "unreadable", ...)
+    std::string path;    // dataset-relative where possible
+    std::string message;
+    bool operator==(const ProblemRecord&) const = default;
+};
+
+struct RunPlan {
+    std::string datasetName;
+    std::vector<std::string> models; // scored models, sorted, including the do-nothing baseline
+    std::vector<Task> tasks;
+    double bestPercent = 80.0;
+    std::optional<std::pair<int, int>> size; // forced evaluation size
+    bool uncertainty = false;
+    int draws = 0;
+    std::uint64_t seed = 0;
+    std::size_t scenes = 0;    // scoreable scenes of the dataset
+    std::size_t workItems = 0; // rows of the whole run (all shards)
+    Shard shard;
+    std::size_t shardItems = 0; // rows of this shard
+    std::vector<ProblemRecord> datasetProblems;
+
+    bool operator==(const RunPlan&) const = default;
+};
+
+nlohmann::ordered_json planToJson(const RunPlan& plan);
+// Throws ll::Error naming `subject` on a malformed plan.
+RunPlan planFromJson(const nlohmann::json& j, const std::string& subject);
+RunPlan readPlan(const std::filesystem::path& path);
+
+// The plan with shard-specific fields reset (shard 0/1, shardItems = workItems), as an unsharded run has it.
+RunPlan unsharded(RunPlan plan);
+// A human-readable list of the fields in which two plans differ. `forResume` ignores what a resumed run
+// may change: --best (tables only) and the dataset problems (e.g. a missing edit that has been added).
+std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard, bool forResume);
+
+} // namespace ll::bench

@@ -1,0 +1,102 @@
+#include "bench/ScenePairCache.h"
+
+#include "annotations/AnnotationIO.h"
+#include "annotations/Rasterise.h"
+#include "colour/SceneLinear.h"
+#include "image/ImageIO.h"
+#include "image/Resample.h"
+#include "util/Error.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll::bench {
+
+namespace {
+
+Image loadReal(const std::filesystem::path& path, const ColourConfig& colour) {
+    Image img = toSceneLinear(loadImage(path), colour);
+    img.info.path = path.string();
+    if (const std::size_t n = countNonFinite(img)) throw Error(path.string(), std::to_string(n) + " pixels are NaN or infinite");
+    return img;
+}
+
+Image toSize(Image img, int W, int H, const std::filesystem::path& path) {
+    if (img.width() == W && img.height() == H) return img;
+    checkAspectRatio(img.width(), img.height(), W, H, path.string());
+    Image r = resizeArea(img, W, H);
+    r.info = img.info;
+    return r;
+}
+
+} // namespace
+
+ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour) {
+    ScenePair p;
+    if (!(scene.meta.k > 0) || !std::isfinite(scene.meta.k))
+        throw Error(scene.metaFile ? scene.metaFile->string() : scene.name, "k must be a positive finite number");
+    p.k = float(scene.meta.k);
+    Image on = loadReal(scene.on, colour);
+    Image off = loadReal(scene.off, colour);
+    if (on.width() != off.width() || on.height() != off.height())
+        throw Error(scene.off.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +
+                                            " differs from the on image's " + std::to_string(on.width()) + "x" +
+                                            std::to_string(on.height()));
+    if (scene.meta.clipLevel) p.clipLevel = float(*scene.meta.clipLevel);
+    else if (!on.info.isFloat || !off.info.isFloat) p.clipLevel = 1.0f; // integer images clip at their maximum
+    const int W = width > 0 ? width : on.width(), H = height > 0 ? height : on.height();
+    for (const Image* img : {&on, &off})
+        for (const auto& n : img->info.notes) p.warnings.push_back(img->info.path + ": " + n);
+    p.on = toSize(std::move(on), W, H, scene.on);
+    p.off = toSize(std::move(off), W, H, scene.off);
+    if (scene.labels) p.regions = rasteriseByClass(loadAnnotations(*scene.labels, &p.warnings), W, H);
+    return p;
+}
+
+ScenePairCache::ScenePairCache(const Dataset& dataset, const ColourConfig& colour, std::size_t capacity)
+    : dataset_(dataset), colour_(colour), capacity_(std::max<std::size_t>(capacity, 1)) {}
+
+std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int width, int height) {
+    const Key key{scene, width, height};
+    std::shared_ptr<Entry> entry;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = entries_.find(key);
+        if (it != entries_.end()) {
+            entry = it->second;
+            lru_.remove(key);
+        } else {
+            entry = std::make_shared<Entry>();
+            entries_[key] = entry;
+        }
+        lru_.push_front(key);
+        while (lru_.size() > capacity_) {
+            entries_.erase(lru_.back());
+            lru_.pop_back();
+        }
+    }
+    std::lock_guard lock(entry->mutex);
+    if (!entry->done) {
+        try {
+            entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_));
+        } catch (const Error& e) {
+            entry->error = std::make_pair(e.subject(), e.problem());
+        } catch (const std::bad_alloc&) {
+            entry->error = std::make_pair(dataset_.scenes.at(scene).name, std::string("out of memory"));
+        } catch (const std::exception& e) {
+            entry->error = std::make_pair(dataset_.scenes.at(scene).on.string(), std::string(e.what()));
+        }
+        entry->done = true;
+        std::lock_guard statLock(mutex_);
+        ++loads_;
+    }
+    if (entry->error) throw Error(entry->error->first, entry->error->second);
+    return entry->pair;
+}
+
+std::size_t ScenePairCache::loads() const {
+    std::lock_guard lock(mutex_);
+    return loads_;
+}
+
+} // namespace ll::bench

@@ -1,0 +1,62 @@
+#pragma once
+// The real pair of a scene (I_on, I_off at one evaluation size, its region masks, k and clip level),
+// loaded once and shared by the edits of that scene. The cache holds at most `capacity` pairs and drops
+// the least recently used; a pair being scored stays alive through its shared_ptr. Work is ordered
+// scene-major, so each pair is normally loaded once. Thread-safe: concurrent requests for the same
+// pair wait for one load.
+#include "colour/ColourConfig.h"
+#include "dataset/Dataset.h"
+#include "image/Image.h"
+#include "image/Plane.h"
+
+#include <cstddef>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ll::bench {
+
+struct ScenePair {
+    Image on, off; // scene-linear, at the evaluation size
+    std::map<std::string, Mask> regions;
+    float k = 1.0f;
+    std::optional<float> clipLevel;
+    std::vector<std::string> warnings;
+};
+
+// Loads and resizes one scene's pair (0x0: native size). Throws ll::Error naming the file.
+ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour);
+
+class ScenePairCache {
+public:
+    ScenePairCache(const Dataset& dataset, const ColourConfig& colour, std::size_t capacity);
+
+    // The pair of dataset.scenes[scene] at width x height. Rethrows the load error to every caller.
+    std::shared_ptr<const ScenePair> get(std::size_t scene, int width, int height);
+
+    std::size_t loads() const; // pairs loaded so far (for statistics)
+
+private:
+    struct Entry {
+        std::mutex mutex;
+        bool done = false;
+        std::shared_ptr<const ScenePair> pair;
+        std::optional<std::pair<std::string, std::string>> error; // subject, problem
+    };
+    using Key = std::tuple<std::size_t, int, int>;
+
+    const Dataset& dataset_;
+    const ColourConfig& colour_;
+    std::size_t capacity_;
+    mutable std::mutex mutex_;
+    std::list<Key> lru_; // most recent first
+    std::map<Key, std::shared_ptr<Entry>> entries_;
+    std::size_t loads_ = 0;
+};
+
+} // namespace ll::bench

@@ -1,0 +1,77 @@
+#include "bench/WorkList.h"
+
+#include "bench/ScoreRow.h"
+#include "util/Error.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace ll::bench {
+
+std::string relativeToRoot(const std::filesystem::path& root, const std::string& path) {
+    std::error_code ec;
+    const auto absRoot = std::filesystem::weakly_canonical(root, ec);
+    const auto absPath = std::filesystem::weakly_canonical(std::filesystem::path(path), ec);
+    if (ec || absRoot.empty()) return path;
+    const auto rel = absPath.lexically_relative(absRoot);
+    if (rel.empty() || *rel.begin() == "..") return path;
+    return rel.generic_string();
+}
+
+WorkList makeWorkList(const Dataset& ds, const BenchConfig& config) {
+    WorkList w;
+    RunPlan& p = w.plan;
+    p.datasetName = ds.name;
+
+    std::vector<std::string> models;
+    if (config.models.empty()) {
+        models = ds.models;
+    } else {
+        for (const auto& m : config.models) {
+            const bool known = std::find(ds.models.begin(), ds.models.end(), m) != ds.models.end();
+            if (!known && !(m == kDoNothingModel && config.baseline))
+                throw Error("--models", "no model '" + m + "' in " + (ds.root / "edits").string());
+            models.push_back(m);
+        }
+    }
+    const bool datasetHasBaseline = std::find(ds.models.begin(), ds.models.end(), kDoNothingModel) != ds.models.end();
+    if (config.baseline && !datasetHasBaseline) models.push_back(kDoNothingModel);
+    std::sort(models.begin(), models.end());
+    models.erase(std::unique(models.begin(), models.end()), models.end());
+    p.models = models;
+
+    std::set<Task> tasks(config.tasks.begin(), config.tasks.end());
+    if (tasks.empty()) throw Error("--tasks", "no task selected");
+    p.tasks.assign(tasks.begin(), tasks.end());
+    p.bestPercent = config.bestPercent;
+    if (config.size) p.size = config.size;
+    else if (ds.evalSize) p.size = std::make_pair(ds.evalSize->width, ds.evalSize->height);
+    p.uncertainty = config.uncertainty;
+    p.draws = config.uncertainty ? config.draws : 0;
+    p.seed = 0;
+    p.scenes = ds.scenes.size();
+    for (const auto& pr : ds.problems)
+        p.datasetProblems.push_back({problemKindName(pr.kind), relativeToRoot(ds.root, pr.path.string()), pr.message});
+
+    std::map<std::string, const EditEntry*> editIndex; // findEdit is a linear search
+    for (const auto& e : ds.edits) editIndex.emplace(rowKey(e.scene, e.model, e.task), &e);
+    std::vector<WorkItem> all;
+    for (std::size_t s = 0; s < ds.scenes.size(); ++s)
+        for (const auto& m : models)
+            for (Task t : p.tasks) {
+                auto it = editIndex.find(rowKey(ds.scenes[s].name, m, t));
+                WorkItem item{s, m, t, it == editIndex.end() ? nullptr : it->second};
+                if (!item.edit && m != kDoNothingModel)
+                    throw Error(ds.root.string(), "no edit entry for " + ds.scenes[s].name + "/" + m); // scan invariant
+                all.push_back(std::move(item));
+            }
+    p.workItems = all.size();
+    p.shard = config.shard;
+    const auto [first, last] = shardRange(all.size(), config.shard);
+    w.items.assign(all.begin() + std::ptrdiff_t(first), all.begin() + std::ptrdiff_t(last));
+    p.shardItems = w.items.size();
+    return w;
+}
+
+} // namespace ll::bench

@@ -1,0 +1,34 @@
+#pragma once
+// The sorted work list of a run: scene x model x task, scene-major (then model, then task), so a
+// scene's real pair is loaded once and shards are contiguous blocks of it.
+#include "bench/BenchConfig.h"
+#include "bench/RunPlan.h"
+#include "dataset/Dataset.h"
+
+#include <string>
+#include <vector>
+
+namespace ll::bench {
+
+struct WorkItem {
+    std::size_t scene = 0;             // index into Dataset::scenes
+    std::string model;
+    Task task = Task::On;
+    const EditEntry* edit = nullptr;   // null for the computed do-nothing baseline
+    bool baseline() const { return edit == nullptr; }
+};
+
+struct WorkList {
+    RunPlan plan;                // shard fields set for config.shard
+    std::vector<WorkItem> items; // this shard's items only
+};
+
+// Resolves models (config.models must name models of the dataset; the do-nothing baseline is added
+// unless the dataset has one or config.baseline is false), tasks, the evaluation size and the shard.
+// Throws ll::Error for an unknown model name.
+WorkList makeWorkList(const Dataset& dataset, const BenchConfig& config);
+
+// `path` relative to `root` when it lies inside it (generic form), else unchanged.
+std::string relativeToRoot(const std::filesystem::path& root, const std::string& path);
+
+} // namespace ll::bench
