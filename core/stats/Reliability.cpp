@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <iomanip>
 #include <sstream>
 
 namespace ll::stats {
@@ -106,6 +107,7 @@ std::vector<RaterScreening> screenRaters(const StudyData& study, const Screening
     const double sd = n > 1 ? std::sqrt(sq / (n - 1)) : kNaN;
     for (auto& s : out) {
         std::ostringstream why;
+        why << std::setprecision(3);
         if (std::isfinite(s.looCorrelation)) {
             if (s.looCorrelation < options.minCorrelation)
                 why << "leave-one-out r " << s.looCorrelation << " < " << options.minCorrelation;

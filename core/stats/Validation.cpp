@@ -2,6 +2,7 @@
 
 #include "stats/ClusterBootstrap.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -125,6 +126,7 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
             sw[std::size_t(it.second)] += 1;
         }
         std::size_t compared = 0;
+        const std::size_t firstRow = r.strengths.size();
         for (std::size_t k = 0; k < study.models.size(); ++k) {
             if (!std::isfinite(point.btLog[g][k])) continue;
             ++compared;
@@ -133,6 +135,10 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
                                     [&](const DrawStats& d) { return d.btLog[g][k]; });
             r.strengths.push_back(ms);
         }
+        std::stable_sort(r.strengths.begin() + std::ptrdiff_t(firstRow), r.strengths.end(),
+                         [](const ModelStrengthRow& a, const ModelStrengthRow& b) {
+                             return a.logStrength.value > b.logStrength.value;
+                         });
         for (std::size_t m = 0; m < nm; ++m) {
             RankAgreementRow ra{G, scores.metrics[m], {}, {}};
             ra.kendall = D.make(point.rank[g][m][0], compared, [&](const DrawStats& d) { return d.rank[g][m][0]; });
