@@ -1,0 +1,350 @@
+// The batch benchmark end to end on a small synthetic dataset: tables recomputed independently from
+// per_image.csv, shard + merge and stop + resume giving byte-identical results, missing and corrupt
+// files reported without stopping the run, and the command line killed part-way then resumed.
+#include "bench/BenchOutputs.h"
+#include "bench/BenchRunner.h"
+#include "bench/Merge.h"
+#include "synth/SynthDataset.h"
+#include "util/Error.h"
+
+#include "support/TestSupport.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace ll::bench;
+
+namespace {
+
+// Every deterministic result file of an output folder, by relative path.
+std::map<std::string, std::string> resultFiles(const fs::path& out) {
+    std::map<std::string, std::string> files;
+    for (const char* f : {kPerImageCsv, kSummaryJson, kPlanJson})
+        files[f] = ll::test::readBytes(out / f);
+    for (const auto& e : fs::directory_iterator(out / kTablesDir))
+        files["tables/" + e.path().filename().string()] = ll::test::readBytes(e.path());
+    return files;
+}
+
+void compareResults(const fs::path& a, const fs::path& b) {
+    const auto fa = resultFiles(a), fb = resultFiles(b);
+    QCOMPARE(fa.size(), fb.size());
+    for (const auto& [name, bytes] : fa) {
+        QVERIFY2(fb.count(name), name.c_str());
+        QVERIFY2(!bytes.empty(), name.c_str());
+        QVERIFY2(fb.at(name) == bytes, ("differs: " + name).c_str());
+    }
+}
+
+// A deliberately simple CSV reader for the independent recomputation (the synthetic data has no quotes).
+struct SimpleCsv {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    std::size_t col(const std::string& name) const {
+        return std::size_t(std::find(header.begin(), header.end(), name) - header.begin());
+    }
+};
+
+SimpleCsv readSimpleCsv(const fs::path& p) {
+    SimpleCsv c;
+    std::ifstream in(p);
+    std::string line;
+    bool first = true;
+    while (std::getline(in, line)) {
+        std::vector<std::string> f;
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, ',')) f.push_back(cell);
+        if (!line.empty() && line.back() == ',') f.push_back("");
+        if (first) c.header = f;
+        else c.rows.push_back(f);
+        first = false;
+    }
+    return c;
+}
+
+std::size_t countLines(const fs::path& p) {
+    const std::string s = ll::test::readBytes(p);
+    return std::size_t(std::count(s.begin(), s.end(), '\n'));
+}
+
+} // namespace
+
+class TestBenchRun : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    fs::path root_, dataset_, plain_;
+
+    BenchConfig config(const fs::path& out) const {
+        BenchConfig c;
+        c.dataset = dataset_;
+        c.out = out;
+        c.threads = 2;
+        return c;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        root_ = tmp_.path().toStdString();
+        dataset_ = root_ / "ds";
+        ll::SynthDatasetParams p;
+        p.render.width = 96;
+        p.render.height = 64;
+        p.render.seed = 7;
+        p.scenes = 3;
+        p.models = {"oracle", "no_shadow", "dim_light"};
+        ll::writeSynthDataset(dataset_, p);
+        plain_ = root_ / "plain";
+        const auto o = runBench(config(plain_));
+        QVERIFY(o.completed);
+        QCOMPARE(o.rows, std::size_t(3 * 4 * 2)); // 3 scenes x (3 models + do-nothing) x 2 tasks
+        QCOMPARE(o.failed, std::size_t(0));
+        QVERIFY(!fs::exists(plain_ / kJournal));
+    }
+
+    void doNothingBaselineIsScored() {
+        const auto csv = readSimpleCsv(plain_ / kPerImageCsv);
+        QCOMPARE(csv.rows.size(), std::size_t(24));
+        std::size_t baseline = 0;
+        for (const auto& r : csv.rows) {
+            if (r[csv.col("model")] != "do_nothing") continue;
+            ++baseline;
+            QVERIFY(!r[csv.col("sie")].empty());
+        }
+        QCOMPARE(baseline, std::size_t(6));
+        // Canonical order: scene, model, task (on before off).
+        QCOMPARE(csv.rows[0][csv.col("scene")], std::string("scene_000"));
+        QCOMPARE(csv.rows[0][csv.col("model")], std::string("dim_light"));
+        QCOMPARE(csv.rows[0][csv.col("task")], std::string("on"));
+        QCOMPARE(csv.rows[1][csv.col("task")], std::string("off"));
+        QVERIFY(csv.col("band.16-100.sie") < csv.header.size());
+    }
+
+    void tablesMatchAnIndependentRecomputation() {
+        const auto csv = readSimpleCsv(plain_ / kPerImageCsv);
+        // best-x% mean per model/task/metric, straight from the definition
+        auto best = [&](const std::string& model, const std::string& task, const std::string& metric, double x) {
+            std::vector<double> v;
+            for (const auto& r : csv.rows)
+                if (r[csv.col("model")] == model && r[csv.col("task")] == task) v.push_back(std::stod(r[csv.col(metric)]));
+            std::sort(v.begin(), v.end());
+            const std::size_t k = std::size_t(std::ceil(x / 100.0 * double(v.size()) - 1e-9));
+            double s = 0;
+            for (std::size_t i = 0; i < k; ++i) s += v[i];
+            return s / double(k);
+        };
+        const auto main = readSimpleCsv(plain_ / kTablesDir / "main.csv");
+        QCOMPARE(main.header, (std::vector<std::string>{"model", "on.sie", "on.lfe", "off.sie", "off.lfe", "avg_rank"}));
+        QCOMPARE(main.rows.size(), std::size_t(3)); // the baseline is not in the main table
+        std::map<std::string, std::vector<double>> cols;
+        std::vector<std::string> models;
+        for (const auto& r : main.rows) {
+            const std::string m = r[0];
+            models.push_back(m);
+            QCOMPARE(std::stod(r[1]), std::round(best(m, "on", "sie", 80) * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[2]), std::round(best(m, "on", "lfe", 80) * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[3]), std::round(best(m, "off", "sie", 80) * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[4]), std::round(best(m, "off", "lfe", 80) * 1e6) / 1e6);
+        }
+        // Average rank: rank models per column (no ties expected with real-valued scores).
+        std::vector<double> rankSum(models.size(), 0);
+        for (auto [task, metric] : {std::pair{"on", "sie"}, {"on", "lfe"}, {"off", "sie"}, {"off", "lfe"}}) {
+            for (std::size_t i = 0; i < models.size(); ++i) {
+                int better = 0;
+                for (std::size_t j = 0; j < models.size(); ++j)
+                    better += best(models[j], task, metric, 80) < best(models[i], task, metric, 80);
+                rankSum[i] += better + 1;
+            }
+        }
+        for (std::size_t i = 0; i < models.size(); ++i) {
+            QCOMPARE(std::stod(main.rows[i][5]), rankSum[i] / 4.0);
+            if (i) QVERIFY(rankSum[i - 1] <= rankSum[i]); // rows ordered by rank
+        }
+        // Table 14 column for the best 50%, and the classic table's PSNR mean over all images.
+        const auto pct = readSimpleCsv(plain_ / kTablesDir / "percentiles.csv");
+        for (const auto& r : pct.rows) {
+            const std::string task = r[0] == "Turn-on" ? "on" : "off";
+            QCOMPARE(std::stod(r[pct.col("best50.sie")]), std::round(best(r[1], task, "sie", 50) * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[pct.col("best100.lfe")]), std::round(best(r[1], task, "lfe", 100) * 1e6) / 1e6);
+        }
+        const auto classic = readSimpleCsv(plain_ / kTablesDir / "classic.csv");
+        QCOMPARE(classic.rows.size(), std::size_t(4));
+        QCOMPARE(classic.rows.back()[0], std::string("do nothing (baseline)"));
+        for (const auto& r : classic.rows) {
+            const std::string model = r[0] == "do nothing (baseline)" ? "do_nothing" : r[0];
+            double s = 0;
+            int n = 0;
+            for (const auto& row : csv.rows)
+                if (row[csv.col("model")] == model && row[csv.col("task")] == "on") {
+                    s += std::stod(row[csv.col("psnr")]);
+                    ++n;
+                }
+            QCOMPARE(std::stod(r[classic.col("on.psnr")]), std::round(s / n * 1e5) / 1e5);
+        }
+        // Every table exists in the three formats.
+        for (const char* t : {"main", "percentiles", "bands", "classes", "classes_relative", "regime", "classic", "sie1"})
+            for (const char* ext : {".md", ".csv", ".tex"})
+                QVERIFY2(fs::exists(plain_ / kTablesDir / (std::string(t) + ext)), t);
+        QVERIFY(!fs::exists(plain_ / kTablesDir / "uncertainty.md"));
+        const std::string tex = ll::test::readBytes(plain_ / kTablesDir / "main.tex");
+        QVERIFY(tex.find("\\toprule") != std::string::npos && tex.find("\\bottomrule") != std::string::npos);
+        QVERIFY(tex.find("\\textbf{") != std::string::npos && tex.find("\\underline{") != std::string::npos);
+        QVERIFY(tex.find("dim\\_light") != std::string::npos);
+    }
+
+    void shardsMergeToThePlainResult() {
+        std::vector<fs::path> dirs;
+        std::size_t rows = 0;
+        for (int i = 0; i < 3; ++i) {
+            BenchConfig c = config(root_ / ("shard" + std::to_string(i)));
+            c.shard = {i, 3};
+            c.threads = 1;
+            const auto o = runBench(c);
+            QVERIFY(o.completed);
+            rows += o.rows;
+            dirs.push_back(c.out);
+        }
+        QCOMPARE(rows, std::size_t(24));
+        std::reverse(dirs.begin(), dirs.end()); // order on the command line does not matter
+        const auto m = mergeShards(root_ / "merged", dirs);
+        QCOMPARE(m.rows, std::size_t(24));
+        compareResults(plain_, root_ / "merged");
+        // Incomplete or mixed shard sets are refused.
+        QVERIFY_THROWS_EXCEPTION(ll::Error, mergeShards(root_ / "bad", {dirs[0], dirs[1]}));
+        QVERIFY_THROWS_EXCEPTION(ll::Error, mergeShards(root_ / "bad", {dirs[0], dirs[1], dirs[1]}));
+        QVERIFY_THROWS_EXCEPTION(ll::Error, mergeShards(root_ / "bad", {dirs[0], dirs[1], plain_}));
+    }
+
+    void stoppedRunResumesToThePlainResult() {
+        BenchConfig c = config(root_ / "resumed");
+        c.maxRows = 7;
+        const auto first = runBench(c);
+        QVERIFY(!first.completed);
+        QCOMPARE(countLines(c.out / kJournal), std::size_t(7));
+        QVERIFY(!fs::exists(c.out / kPerImageCsv));
+        // What a kill -9 during a write leaves: half a line at the end of the journal.
+        {
+            std::ofstream j(c.out / kJournal, std::ios::app);
+            j << "{\"scene\":\"scene_002\",\"model\":\"or";
+        }
+        c.maxRows = 0;
+        c.resume = true;
+        const auto second = runBench(c);
+        QVERIFY(second.completed);
+        QCOMPARE(second.resumed, std::size_t(7));
+        QCOMPARE(second.scoredNow, std::size_t(24 - 7));
+        QCOMPARE(second.discardedJournalLines, std::size_t(1));
+        compareResults(plain_, c.out);
+        // Resuming a finished run recomputes nothing and rewrites the same files.
+        const auto third = runBench(c);
+        QCOMPARE(third.scoredNow, std::size_t(0));
+        compareResults(plain_, c.out);
+        // A resume with other options is refused.
+        c.tasks = {ll::Task::On};
+        QVERIFY_THROWS_EXCEPTION(ll::Error, runBench(c));
+    }
+
+    void missingAndCorruptFilesAreReported() {
+        const fs::path ds = root_ / "broken";
+        fs::copy(dataset_, ds, fs::copy_options::recursive);
+        fs::remove(ds / "edits/oracle/turn_on/scene_001.png");
+        ll::test::writeBytes(ds / "edits/no_shadow/turn_off/scene_000.png", "\x89PNG\r\n\x1a\n garbage");
+        {
+            const std::string png = ll::test::readBytes(ds / "edits/dim_light/turn_on/scene_002.png");
+            ll::test::writeBytes(ds / "edits/dim_light/turn_on/scene_002.png", png.substr(0, png.size() / 2));
+        }
+        {
+            const std::string exr = ll::test::readBytes(ds / "scenes/scene_002/on.exr");
+            ll::test::writeBytes(ds / "scenes/scene_002/on.exr", exr.substr(0, exr.size() * 2 / 3));
+        }
+        BenchConfig c = config(root_ / "broken-out");
+        c.dataset = ds;
+        const auto o = runBench(c);
+        QVERIFY(o.completed);
+        const auto summary = nlohmann::json::parse(ll::test::readBytes(c.out / kSummaryJson));
+        const auto& failures = summary.at("failures");
+        auto find = [&](const std::string& file) {
+            for (const auto& f : failures)
+                if (f.at("file").get<std::string>().find(file) != std::string::npos) return f;
+            return nlohmann::json();
+        };
+        const auto missing = find("edits/oracle/turn_on/scene_001");
+        QVERIFY2(!missing.is_null(), summary.dump(1).c_str());
+        QCOMPARE(missing.at("kind").get<std::string>(), std::string("missing_edit"));
+        const auto garbage = find("edits/no_shadow/turn_off/scene_000.png");
+        QVERIFY2(!garbage.is_null(), summary.dump(1).c_str());
+        QVERIFY(!garbage.at("message").get<std::string>().empty());
+        const auto scene = find("scenes/scene_002/on.exr");
+        const auto truncated = find("edits/dim_light/turn_on/scene_002.png");
+        // The truncated EXR fails either in the scan (scene left out, a dataset problem) or when loaded
+        // (bad_scene rows); both must be reported.
+        bool sceneReported = !scene.is_null();
+        for (const auto& p : summary.at("dataset_problems"))
+            sceneReported |= p.at("path").get<std::string>().find("scene_002/on.exr") != std::string::npos;
+        QVERIFY2(sceneReported, summary.dump(1).c_str());
+        if (!scene.is_null()) QCOMPARE(scene.at("kind").get<std::string>(), std::string("bad_scene"));
+        else QVERIFY(truncated.is_null()); // scene left out: its edits are not rows
+        QVERIFY(summary.at("counts").at("failed").get<int>() >= 2);
+        QCOMPARE(summary.at("counts").at("missing_edits").get<int>(), 1);
+        // The tables still exist and the failed edits count as worst in the notes.
+        const std::string md = ll::test::readBytes(c.out / kTablesDir / "main.md");
+        QVERIFY2(md.find("oracle, Turn-on") != std::string::npos, md.c_str());
+    }
+
+    void commandLineKilledThenResumed() {
+        const char* cli = std::getenv("LIGHTLENS_CLI");
+        if (!cli) QSKIP("LIGHTLENS_CLI is not set");
+        const QString out = QString::fromStdString((root_ / "killed").string());
+        const QStringList args = {"bench", QString::fromStdString(dataset_.string()), "--out", out, "--threads", "1"};
+        QProcess p;
+        p.start(cli, args);
+        QVERIFY(p.waitForStarted());
+        const fs::path journal = root_ / "killed" / kJournal;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 60000 && p.state() != QProcess::NotRunning) {
+            if (fs::exists(journal) && countLines(journal) >= 3) break;
+            QTest::qWait(5);
+        }
+        const bool killedMidRun = p.state() != QProcess::NotRunning;
+        p.kill(); // SIGKILL: no chance to clean up
+        p.waitForFinished();
+        if (!killedMidRun) qWarning("the run finished before it could be killed");
+        QProcess r;
+        r.start(cli, QStringList(args) << "--resume" << "--quiet");
+        QVERIFY(r.waitForFinished(120000));
+        QCOMPARE(r.exitCode(), 0);
+        compareResults(plain_, root_ / "killed");
+    }
+
+    void commandLineInterruptSaysHowToResume() {
+        const char* cli = std::getenv("LIGHTLENS_CLI");
+        if (!cli) QSKIP("LIGHTLENS_CLI is not set");
+        const QString out = QString::fromStdString((root_ / "stopped").string());
+        QProcess p;
+        p.start(cli, {"bench", QString::fromStdString(dataset_.string()), "--out", out, "--max-rows", "5"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 3);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains("--resume"), qPrintable(err));
+        QVERIFY(!fs::exists(root_ / "stopped" / kPerImageCsv));
+        QProcess bad;
+        bad.start(cli, {"bench", QString::fromStdString(dataset_.string()), "--shard", "3/3"});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchRun)
+#include "test_bench_run.moc"
