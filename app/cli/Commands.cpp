@@ -14,6 +14,8 @@ const std::vector<Command>& allCommands() {
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),
+        makeSynthCommand(),
+        makePrepareCommand(),
     };
     return commands;
 }
