@@ -16,6 +16,7 @@ const std::vector<Command>& allCommands() {
         makeTablesCommand(),
         makeSynthCommand(),
         makePrepareCommand(),
+        makeValidateCommand(),
     };
     return commands;
 }

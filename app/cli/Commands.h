@@ -36,5 +36,6 @@ Command makeEvalCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();
+Command makeValidateCommand();
 
 } // namespace ll::cli

@@ -11,6 +11,13 @@
 
 namespace ll::test {
 
+// "prefix<n>" (appending avoids a GCC 12 -Wrestrict false positive on literal + to_string).
+inline std::string named(const char* prefix, std::uint64_t n) {
+    std::string s = prefix;
+    s += std::to_string(n);
+    return s;
+}
+
 // Ratings study: items i (each its own scene) with latent quality q_i ~ N(0,1); a metric error
 // score sie_i = -(q_i + N(0, metricNoise^2)) (lower is better, so the oriented score is q + noise);
 // every rater rates every item: 3 + 0.8 (q_i + b_r + N(0, raterNoise^2)), b_r ~ N(0, 0.3^2).
@@ -31,14 +38,14 @@ inline RatingsSim simulateRatings(int items, int raters, double metricNoise, dou
     std::vector<double> q(static_cast<std::size_t>(items));
     for (int i = 0; i < items; ++i) {
         q[std::size_t(i)] = n01(rng);
-        s.scores.set("item" + std::to_string(i), {-(q[std::size_t(i)] + metricNoise * n01(rng))});
+        s.scores.set(named("item", i), {-(q[std::size_t(i)] + metricNoise * n01(rng))});
     }
     for (int r = 0; r < raters; ++r) {
         const double bias = 0.3 * n01(rng);
         for (int i = 0; i < items; ++i) {
             stats::Rating g;
-            g.rater = "r" + std::to_string(r);
-            g.item = "item" + std::to_string(i);
+            g.rater = named("r", r);
+            g.item = named("item", i);
             g.score = 3 + 0.8 * (q[std::size_t(i)] + bias + raterNoise * n01(rng));
             s.ratings.push_back(g);
         }
@@ -69,11 +76,11 @@ inline ABSim simulateAB(const std::vector<double>& theta, int scenes, int raters
     ABSim s;
     s.theta = theta;
     const int nm = int(theta.size());
-    for (int m = 0; m < nm; ++m) s.models.push_back("model" + std::to_string(m));
+    for (int m = 0; m < nm; ++m) s.models.push_back(named("model", m));
     s.scores.metrics = {"sie"};
     for (int sc = 0; sc < scenes; ++sc)
         for (int m = 0; m < nm; ++m)
-            s.scores.set(stats::ScoreTable::editKey("scene" + std::to_string(sc), s.models[std::size_t(m)], "on"),
+            s.scores.set(stats::ScoreTable::editKey(named("scene", sc), s.models[std::size_t(m)], "on"),
                          {-(theta[std::size_t(m)] + metricNoise * n01(rng))});
     for (int r = 0; r < raters; ++r)
         for (int k = 0; k < perRater; ++k) {
@@ -81,8 +88,8 @@ inline ABSim simulateAB(const std::vector<double>& theta, int scenes, int raters
             int b = int(stats::uniformIndex(rng, std::uint64_t(nm - 1)));
             if (b >= a) ++b;
             stats::ABJudgement j;
-            j.rater = "r" + std::to_string(r);
-            j.scene = "scene" + std::to_string(stats::uniformIndex(rng, std::uint64_t(scenes)));
+            j.rater = named("r", r);
+            j.scene = named("scene", stats::uniformIndex(rng, std::uint64_t(scenes)));
             j.task = "on";
             j.modelA = s.models[std::size_t(a)];
             j.modelB = s.models[std::size_t(b)];

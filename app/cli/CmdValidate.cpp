@@ -1,0 +1,155 @@
+// lightlens-cli validate: how well metric scores agree with human judgements (A/B choices and/or
+// 1-5 ratings): agreement by separation, correlations, partial correlations, Bradley-Terry
+// strengths and ranking agreement, reliability and rater screening, with cluster bootstrap intervals.
+#include "cli/Commands.h"
+
+#include "stats/ItemScores.h"
+#include "stats/Judgements.h"
+#include "stats/ScoreTable.h"
+#include "stats/StudyData.h"
+#include "stats/Validation.h"
+#include "stats/ValidationReport.h"
+#include "util/AtomicFile.h"
+#include "util/Error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <ostream>
+#include <set>
+
+namespace ll::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace ll::stats;
+
+void reportProblems(const LoadProblems& p, Io& io) {
+    const std::size_t shown = std::min<std::size_t>(p.lines.size(), 20);
+    for (std::size_t i = 0; i < shown; ++i) io.err << "warning: " << p.lines[i] << " (row skipped)\n";
+    if (p.lines.size() > shown) io.err << "warning: " << p.lines.size() - shown << " more bad rows skipped\n";
+}
+
+ValidationResult analyse(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,
+                         const ValidationOptions& options, bool excludeFlagged) {
+    std::vector<RaterScreening> screening = screenRaters(raw, options.screening);
+    std::set<std::string> excluded;
+    if (excludeFlagged)
+        for (const auto& s : screening)
+            if (s.flagged) excluded.insert(s.rater);
+    const StudyData study = excluded.empty() ? raw : withoutRaters(raw, excluded);
+    const ItemScores item = attachScores(study, scores, metrics);
+    return validate(study, item, options, std::move(screening), {excluded.begin(), excluded.end()});
+}
+
+std::string allTables(const ValidationResult& r) {
+    std::string s;
+    for (const auto& t : validationTables(r)) s += t.table.markdown() + "\n";
+    return s;
+}
+
+} // namespace
+
+Command makeValidateCommand() {
+    CommandSpec spec{
+        "validate",
+        "",
+        "validate metric scores against human A/B judgements and/or ratings (agreement, correlations, "
+        "Bradley-Terry, reliability) with cluster bootstrap intervals",
+        {{"judgements", "FILE", "A/B judgements CSV: rater,scene,task,model_a,model_b,choice[,tags][,expected]"},
+         {"ratings", "FILE", "ratings CSV: rater,item|scene+model+task,score (1-5)[,expected]"},
+         {"scores", "FILE", "per-edit scores: the bench per_image.csv or scene,model,task,<score>... (required)"},
+         {"metrics", "LIST", "score columns to validate (default: sie,lfe when present, else all numeric columns)"},
+         {"draws", "N", "bootstrap draws (default 10000)"},
+         {"seed", "S", "seed of the bootstrap and the split halves (default 1)"},
+         {"splits", "N", "random rater splits for split-half reliability (default 1000)"},
+         {"level", "L", "interval coverage (default 0.95)"},
+         {"min-rater-r", "R", "screening: flag raters whose leave-one-out r is below R (default 0.2)"},
+         {"max-sd-below", "K", "screening: flag raters more than K SD below the mean r (default 2)"},
+         {"max-check-fail", "F", "screening: flag raters failing more than this share of checks (default 0.25)"},
+         {"exclude-flagged", "", "leave flagged raters out of the analysis (they are always listed)"},
+         {"bt-prior", "P", "Bradley-Terry virtual tied comparisons per model (default 1)"},
+         {"out", "DIR", "write tables (.md .csv .tex), plots/*.csv and summary.json here"},
+         {"json", "", "print the JSON summary instead of the tables"}},
+        0,
+        0,
+        "Scores are oriented so that higher means better (sie, lfe and other errors are negated; psnr, ssim and "
+        "names ending in _higher are kept). See docs/human-validation.md for every statistic."};
+    return {spec, [](const ParsedArgs& args, Io& io) {
+                if (!args.has("judgements") && !args.has("ratings"))
+                    throw UsageError("give --judgements FILE and/or --ratings FILE");
+                const std::string scorePath = args.required("scores");
+                ValidationOptions o;
+                const long long draws = args.integer("draws", 10000);
+                const long long splits = args.integer("splits", 1000);
+                if (draws < 0 || draws > 10'000'000) throw UsageError("--draws must be between 0 and 10000000");
+                if (splits < 0 || splits > 10'000'000) throw UsageError("--splits must be between 0 and 10000000");
+                o.draws = int(draws);
+                o.splits = int(splits);
+                const long long seed = args.integer("seed", 1);
+                if (seed < 0) throw UsageError("--seed must be a non-negative integer");
+                o.seed = std::uint64_t(seed);
+                o.level = args.number("level", 0.95);
+                if (!(o.level > 0 && o.level < 1)) throw UsageError("--level must be between 0 and 1");
+                o.btPrior = args.number("bt-prior", 1.0);
+                if (!(o.btPrior >= 0)) throw UsageError("--bt-prior must be >= 0");
+                o.screening.minCorrelation = args.number("min-rater-r", 0.2);
+                o.screening.maxSdBelowMean = args.number("max-sd-below", 2.0);
+                o.screening.maxCheckFailureRate = args.number("max-check-fail", 0.25);
+
+                LoadProblems scoreProblems;
+                const ScoreTable scores = loadScoreTable(scorePath, &scoreProblems);
+                reportProblems(scoreProblems, io);
+                std::vector<std::string> metrics = args.list("metrics");
+                if (metrics.empty()) {
+                    bool sie = false, lfe = false;
+                    for (const auto& m : scores.metrics) sie |= m == "sie", lfe |= m == "lfe";
+                    metrics = sie && lfe ? std::vector<std::string>{"sie", "lfe"} : scores.metrics;
+                }
+                for (auto& m : metrics) m = scores.metrics[scores.metricIndex(m)];
+
+                std::vector<std::pair<std::string, ValidationResult>> results;
+                if (args.has("judgements")) {
+                    const ABFile f = loadABJudgements(args.required("judgements"));
+                    reportProblems(f.problems, io);
+                    if (f.judgements.empty()) throw Error(args.required("judgements"), "no valid judgement rows");
+                    results.push_back({"ab", analyse(studyFromAB(f.judgements), scores, metrics, o,
+                                                     args.flag("exclude-flagged"))});
+                }
+                if (args.has("ratings")) {
+                    const RatingsFile f = loadRatings(args.required("ratings"));
+                    reportProblems(f.problems, io);
+                    if (f.ratings.empty()) throw Error(args.required("ratings"), "no valid rating rows");
+                    results.push_back({"ratings", analyse(studyFromRatings(f.ratings), scores, metrics, o,
+                                                          args.flag("exclude-flagged"))});
+                }
+
+                nlohmann::json summary;
+                if (results.size() == 1) summary = validationSummary(results[0].second);
+                else
+                    for (const auto& [name, r] : results) summary[name] = validationSummary(r);
+
+                if (args.has("out")) {
+                    const fs::path out = args.required("out");
+                    for (const auto& [name, r] : results) {
+                        const fs::path dir = results.size() == 1 ? out : out / name;
+                        writeValidationReport(r, dir);
+                    }
+                    if (results.size() > 1) writeFileAtomic(out / "summary.json", summary.dump(2) + "\n");
+                }
+                if (args.flag("json")) {
+                    io.out << summary.dump(2) << "\n";
+                } else {
+                    for (const auto& [name, r] : results) {
+                        if (results.size() > 1) io.out << "## " << (name == "ab" ? "A/B judgements" : "Ratings") << "\n\n";
+                        io.out << allTables(r);
+                    }
+                }
+                if (args.has("out")) io.err << "wrote " << args.required("out") << "\n";
+                return 0;
+            }};
+}
+
+} // namespace ll::cli
