@@ -34,19 +34,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// Problems the scan reports about the benchmark's own output folder are not dataset problems.
+// Problems the scan reports about the benchmark's own output folders are not dataset problems: the
+// default DATASET/results and, when --out lies inside the dataset, every folder on the way to it (so
+// shards writing to DATASET/x/shard-i-of-N all see the same dataset, whichever ran first).
 void dropOwnOutputProblems(Dataset& ds, const std::filesystem::path& out) {
     std::error_code ec;
     const auto results = std::filesystem::weakly_canonical(ds.root / "results", ec);
     const auto outAbs = std::filesystem::weakly_canonical(out, ec);
+    auto under = [](const std::filesystem::path& p, const std::filesystem::path& dir) {
+        const auto rel = p.lexically_relative(dir);
+        return !rel.empty() && *rel.begin() != "..";
+    };
     std::erase_if(ds.problems, [&](const DatasetProblem& p) {
         if (p.kind != ProblemKind::UnknownFolder && p.kind != ProblemKind::UnknownFile) return false;
         const auto path = std::filesystem::weakly_canonical(p.path, ec);
-        for (const auto& own : {results, outAbs}) {
-            const auto rel = path.lexically_relative(own);
-            if (!rel.empty() && *rel.begin() != "..") return true;
-        }
-        return false;
+        return under(path, results) || under(path, outAbs) || under(outAbs, path);
     });
 }
 
