@@ -11,6 +11,7 @@ const std::vector<Command>& allCommands() {
     static const std::vector<Command> commands = {
         makeInfoCommand(),
         makeVersionCommand(),
+        makeLabelsCommand(),
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),

@@ -33,6 +33,7 @@ Command makeInfoCommand();
 Command makeSynthCommand();
 Command makePrepareCommand();
 Command makeEvalCommand();
+Command makeLabelsCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();
