@@ -12,6 +12,8 @@ const std::vector<Command>& allCommands() {
         makeInfoCommand(),
         makeVersionCommand(),
         makeLabelsCommand(),
+        makeEditEvalCommand(),
+        makeEditBenchCommand(),
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),

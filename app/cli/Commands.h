@@ -34,6 +34,8 @@ Command makeSynthCommand();
 Command makePrepareCommand();
 Command makeEvalCommand();
 Command makeLabelsCommand();
+Command makeEditEvalCommand();
+Command makeEditBenchCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();

@@ -69,10 +69,15 @@ CheckResult checkBlur(const FloatPlane& lx, const FloatPlane& ly, const Mask& P,
 CheckResult checkNoise(const FloatPlane& lx, const FloatPlane& ly, const Mask& P, const UnintendedChangeParams& p) {
     CheckResult c = make("noise",
                          "noise sigma added in y: sqrt(sigma(y)^2 - sigma(x)^2) of the Immerkaer estimates over P "
-                         "(sRGB luminance; negative when y is cleaner)",
+                         "(sRGB luminance; sigma(y) scaled by std(x)/std(y); negative when y is cleaner)",
                          "difference > " + std::to_string(p.noiseSigmaIncrease) + " (" +
                              std::to_string(p.noiseSigmaIncrease * 255) + "/255)");
-    const auto sx = immerkaerSigma(lx, &P), sy = immerkaerSigma(ly, &P);
+    const auto sx = immerkaerSigma(lx, &P), rawY = immerkaerSigma(ly, &P);
+    // y's estimate is brought to x's contrast first, so a brighter (higher-contrast) texture is not read as noise.
+    const double cx = meanStd(lx, P).std, cy = meanStd(ly, P).std;
+    const std::optional<double> sy =
+        rawY ? std::optional<double>(*rawY * ((cx > 1e-6 && cy > 1e-6) ? cx / cy : 1.0)) : std::nullopt;
+    c.details["sigma_edit_raw"] = opt(rawY);
     if (sx && sy) {
         const double d = *sy * *sy - *sx * *sx;
         c.value = d >= 0 ? std::sqrt(d) : -std::sqrt(-d);

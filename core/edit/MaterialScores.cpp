@@ -18,6 +18,19 @@ std::optional<double> clip01(std::optional<double> v) {
     return std::clamp(*v, 0.0, 1.0);
 }
 
+// Gaussian low-pass of `l` restricted to the set pixels of `m`: blur(l * m) / blur(m).
+FloatPlane maskedLowpass(const FloatPlane& l, const Mask& m, double sigma) {
+    FloatPlane num(l.width(), l.height()), den(l.width(), l.height());
+    for (std::size_t i = 0; i < l.size(); ++i) {
+        den[i] = m[i] ? 1.0f : 0.0f;
+        num[i] = m[i] ? l[i] : 0.0f;
+    }
+    num = gaussianBlur(num, sigma);
+    den = gaussianBlur(den, sigma);
+    for (std::size_t i = 0; i < l.size(); ++i) num[i] = den[i] > 1e-6f ? num[i] / den[i] : 0.0f;
+    return num;
+}
+
 Lab meanLab(const LabImage& lab, const Mask* region) {
     double s[3] = {0, 0, 0};
     std::size_t n = 0;
@@ -77,7 +90,7 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
     s.structure.measure = "SSIM structure term (sigma_xy + C3) / (sigma_x sigma_y + C3) of sRGB luminance low-passed "
                           "with a Gaussian of sigma 2 px, mean over the mask, clipped to [0,1]";
     s.structure.paperMeasure = "exp(-AbsRel / tau) of monocular depth (Depth Anything V2) inside the mask (MatReplace Eq. 3)";
-    s.harmony.measure = "mean of (NCC + 1) / 2 of sigma-8 low-passed Rec.709 luminance over the mask and the seam term "
+    s.harmony.measure = "mean of (NCC + 1) / 2 of sigma-8 low-passed (within the mask) Rec.709 luminance over the mask and the seam term "
                         "min(1, E(x) / E(y)), E = mean squared Sobel magnitude over the ring outside the mask";
     s.harmony.paperMeasure = "the same classical construction (MatReplace Eq. 4 and the seam term)";
     s.material.measure = "mean of exp(-CIEDE2000 / 20) between the mean Lab colours of y inside the mask and the "
@@ -130,7 +143,9 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
         s.maps["structure"] = st.structure;
 
         // Harmony.
-        const FloatPlane hx = gaussianBlur(x.luminance, p.harmonySigma), hy = gaussianBlur(y.luminance, p.harmonySigma);
+        // Low-pass inside the mask only (normalised convolution), so the outside does not leak into the fields.
+        const FloatPlane hx = maskedLowpass(x.luminance, *m, p.harmonySigma),
+                         hy = maskedLowpass(y.luminance, *m, p.harmonySigma);
         const MaskedCorrelation corr = maskedPearson(hx, hy, m);
         double ncc = 0;
         if (corr.r) ncc = *corr.r;

@@ -1,0 +1,251 @@
+// The material dataset layout, the batch scorer (anchors, missing edits, bootstrap determinism,
+// outputs) and the two commands end to end.
+#include "EditTestImages.h"
+
+#include "edit/Bootstrap.h"
+#include "edit/EditBench.h"
+#include "edit/Luminance.h"
+#include "image/ImageIO.h"
+#include "support/TestSupport.h"
+
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include <QProcess>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace ll;
+using namespace ll::edit;
+using namespace ll::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const ColourConfig& colour() {
+    static const ColourConfig c = ColourConfig::builtin();
+    return c;
+}
+
+void savePng(const Image& linear, const fs::path& p) {
+    fs::create_directories(p.parent_path());
+    savePng8(encodeSrgb(linear, colour()), p);
+}
+
+const Texture kNew(303, 30, 0.2, 0.4, 0.5);
+
+// Writes a three-task dataset: task a (mask.png), task b (LabelMe polygon), task c (no reference).
+// Models: "good" re-materials the mask keeping the shading, "sloppy" also shifts and adds noise,
+// "partial" has only task a.
+void writeDataset(const fs::path& root) {
+    for (int t = 0; t < 3; ++t) {
+        const std::string name = std::string(1, char('a' + t));
+        Scene s;
+        s.texture = Texture(50 + t, 40, 0.1, 0.35, 0.45);
+        const Image x = through8bit(s.render(), colour());
+        const fs::path dir = root / "tasks" / name;
+        savePng(x, dir / "input.png");
+        const Mask m = ellipseMask(x.width(), x.height(), 120 + 10 * t, 100, 50, 35);
+        if (t == 1) {
+            nlohmann::json shape{{"label", "sofa"}, {"shape_type", "polygon"}, {"group_id", nullptr}, {"flags", nlohmann::json::object()}};
+            nlohmann::json pts = nlohmann::json::array();
+            for (int k = 0; k < 64; ++k) {
+                const double a = 2 * std::numbers::pi * k / 64;
+                pts.push_back({130 + 50 * std::cos(a), 100 + 35 * std::sin(a)});
+            }
+            shape["points"] = pts;
+            nlohmann::json doc{{"version", "5.0.1"}, {"flags", nlohmann::json::object()}, {"shapes", {shape}},
+                               {"imagePath", "input.png"}, {"imageData", nullptr}, {"imageHeight", x.height()}, {"imageWidth", x.width()}};
+            writeBytes(dir / "mask.json", doc.dump());
+        } else {
+            fs::create_directories(dir);
+            savePng8(m, dir / "mask.png");
+        }
+        if (t != 2) {
+            Image r(48, 48);
+            for (int j = 0; j < 48; ++j)
+                for (int i = 0; i < 48; ++i) {
+                    const double v = kNew(i + 500.5, j + 0.5);
+                    r.at(i, j, 0) = float(0.1 * v * 0.7);
+                    r.at(i, j, 1) = float(0.16 * v * 0.7);
+                    r.at(i, j, 2) = float(0.38 * v * 0.7);
+                }
+            savePng(r, dir / "reference.png");
+        }
+        writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
+        Image good = s.render();
+        for (int j = 0; j < good.height(); ++j)
+            for (int i = 0; i < good.width(); ++i) {
+                const double a = (i + 0.5 - (120 + 10 * t)) / 50, b = (j + 0.5 - 100) / 35;
+                if (a * a + b * b > 1) continue;
+                const double v = kNew(i + 0.5, j + 0.5) * Scene::shading(i + 0.5, j + 0.5);
+                good.at(i, j, 0) = float(0.1 * v);
+                good.at(i, j, 1) = float(0.16 * v);
+                good.at(i, j, 2) = float(0.38 * v);
+            }
+        savePng(good, root / "edits" / "good" / (name + ".png"));
+        // sloppy: the good edit shifted by 3 px with noise
+        Image sloppy = good;
+        Rng rng(9 + t);
+        for (int j = 0; j < good.height(); ++j)
+            for (int i = 0; i < good.width(); ++i)
+                for (int c = 0; c < 3; ++c)
+                    sloppy.at(i, j, c) = std::max(0.0f, good.at(std::max(0, i - 3), j, c) * float(1 + 0.08 * rng.normal()));
+        savePng(sloppy, root / "edits" / "sloppy" / (name + ".png"));
+        if (t == 0) savePng(good, root / "edits" / "partial" / (name + ".png"));
+    }
+}
+
+const ModelSummary& summaryOf(const EditBenchResult& r, const std::string& m) {
+    for (const auto& s : r.models)
+        if (s.model == m) return s;
+    throw std::runtime_error("no model " + m);
+}
+
+} // namespace
+
+class TestEditBench : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp;
+    fs::path root;
+
+private Q_SLOTS:
+    void initTestCase() {
+        root = fs::path(tmp.path().toStdString()) / "matdata";
+        writeDataset(root);
+    }
+
+    void bootstrapIsDeterministicAndCovers() {
+        std::vector<double> v;
+        Rng r(1);
+        for (int i = 0; i < 200; ++i) v.push_back(r.uniform());
+        const auto a = bootstrapMean(v, 2000, 5), b = bootstrapMean(v, 2000, 5);
+        QCOMPARE(*a.lo, *b.lo);
+        QCOMPARE(*a.hi, *b.hi);
+        {
+            tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+            const auto c = bootstrapMean(v, 2000, 5);
+            QCOMPARE(*a.lo, *c.lo);
+            QCOMPARE(*a.hi, *c.hi);
+        }
+        // The interval of a uniform sample's mean: about mean +- 1.96 * 0.2887 / sqrt(200) = +-0.040.
+        QVERIFY(*a.lo < *a.mean && *a.mean < *a.hi);
+        QVERIFY(std::abs((*a.hi - *a.lo) - 0.080) < 0.015);
+        const auto d = bootstrapMean(v, 2000, 6);
+        QVERIFY(*d.lo != *a.lo);
+    }
+
+    void scansTheLayout() {
+        const MaterialDataset d = scanMaterialDataset(root);
+        QCOMPARE(int(d.tasks.size()), 3);
+        QCOMPARE(d.models, (std::vector<std::string>{"good", "partial", "sloppy"}));
+        QCOMPARE(d.tasks[1].mask.filename().string(), std::string("mask.json"));
+        QVERIFY(d.tasks[2].reference.empty());
+        QCOMPARE(d.tasks[0].material, std::string("fabric"));
+        QVERIFY(d.editPath("partial", "b").empty());
+    }
+
+    void benchScoresModelsAndAnchors() {
+        const MaterialDataset d = scanMaterialDataset(root);
+        EditBenchOptions o;
+        o.draws = 400;
+        const EditBenchResult r = runEditBench(d, colour(), o);
+        QCOMPARE(int(r.rows.size()), 3 * 5);
+        const auto& id = summaryOf(r, kIdentityAnchor);
+        const auto& paste = summaryOf(r, kPasteAnchor);
+        const auto& good = summaryOf(r, "good");
+        const auto& sloppy = summaryOf(r, "sloppy");
+        const auto& partial = summaryOf(r, "partial");
+        QCOMPARE(*id.means.at("preservation").mean, 1.0);
+        QCOMPARE(*id.passRates.at("structure"), 1.0);
+        QCOMPARE(*id.passRates.at("low-level"), 1.0);
+        QCOMPARE(int(paste.scored), 2); // task c has no reference: no paste anchor
+        QCOMPARE(int(paste.missing), 1);
+        QCOMPARE(int(partial.scored), 1);
+        QCOMPARE(int(partial.missing), 2);
+        QVERIFY(*good.means.at("preservation").mean > 0.99);
+        QVERIFY(*sloppy.means.at("preservation").mean < *good.means.at("preservation").mean - 0.1);
+        QCOMPARE(*sloppy.passRates.at("structure"), 0.0); // 3 px shift on every task
+        QCOMPARE(*sloppy.passRates.at("misalignment"), 0.0);
+        QVERIFY(*good.means.at("material").mean > *id.means.at("material").mean);
+        QVERIFY(*good.means.at("gate").mean > *id.means.at("gate").mean);
+        QCOMPARE(good.means.at("gate").n, std::size_t(2)); // gate needs the reference
+        QCOMPARE(r.gate.a, 0.242);
+        QVERIFY(r.anchorGate.has_value());
+
+        // Anchors from the dataset when asked (same seed: the same intervals).
+        o.gateFromAnchors = true;
+        const EditBenchResult r3 = runEditBench(d, colour(), o);
+        QCOMPARE(r3.gate.a, r.anchorGate->a);
+        QVERIFY(std::abs(*summaryOf(r3, kPasteAnchor).means.at("gate").mean - 1.0) < 0.35);
+        QCOMPARE(*summaryOf(r3, "good").means.at("overall").lo, *good.means.at("overall").lo);
+
+        const fs::path out = root / "out";
+        writeEditBenchOutputs(r, out);
+        for (const char* f : {"per_task.csv", "summary.json", "scores.md", "scores.csv", "scores.tex", "pass_rates.md",
+                              "pass_rates.csv", "pass_rates.tex"})
+            QVERIFY2(fs::exists(out / f), f);
+        const std::string csv = readBytes(out / "per_task.csv");
+        QVERIFY(csv.rfind("model,anchor,task,material_class,status,material,", 0) == 0);
+        QVERIFY(csv.find("partial,0,b,fabric,missing") != std::string::npos);
+        QVERIFY(readBytes(out / "scores.tex").find("\\toprule") != std::string::npos);
+        const auto j = nlohmann::json::parse(readBytes(out / "summary.json"));
+        QCOMPARE(j["models"].size(), std::size_t(5));
+    }
+
+    void commandsEndToEnd() {
+        const char* cli = std::getenv("LIGHTLENS_CLI");
+        if (!cli) QSKIP("LIGHTLENS_CLI is not set");
+        auto run = [&](const QStringList& args, QByteArray* out = nullptr) {
+            QProcess p;
+            p.start(cli, args);
+            p.waitForFinished(120000);
+            if (out) *out = p.readAllStandardOutput();
+            const QByteArray err = p.readAllStandardError();
+            if (p.exitCode() != 0) qInfo() << err;
+            if (p.exitCode() == 1) {
+                // the last line names the command and the file (a codec library may print its own line before it)
+                const QList<QByteArray> lines = err.trimmed().split('\n');
+                if (!lines.last().startsWith("lightlens-cli ") || !lines.last().contains("/")) return -1;
+            }
+            return p.exitCode();
+        };
+        const QString t = QString::fromStdString((root / "tasks" / "a").string());
+        const QString e = QString::fromStdString((root / "edits" / "good" / "a.png").string());
+        const QString maps = QString::fromStdString((root / "maps").string());
+        QByteArray out;
+        QCOMPARE(run({"edit-eval", "--input", t + "/input.png", "--edit", e, "--mask", t + "/mask.png", "--reference",
+                      t + "/reference.png", "--maps", maps},
+                     &out),
+                 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QVERIFY(j["preservation"]["value"].get<double>() > 0.99);
+        QVERIFY(j["preservation"]["measure"].get<std::string>().find("SSIM") != std::string::npos);
+        QVERIFY(j["preservation"]["paper_measure"].get<std::string>().find("LPIPS") != std::string::npos);
+        QCOMPARE(j["unintended_changes"]["verdicts"]["structure"]["answer"].get<std::string>(), std::string("Yes"));
+        QVERIFY(fs::exists(root / "maps" / "fine_ncc.exr"));
+        QVERIFY(fs::exists(root / "maps" / "ssim.png"));
+        // Polygon masks through the annotations module.
+        const QString tb = QString::fromStdString((root / "tasks" / "b").string());
+        QCOMPARE(run({"edit-eval", "--input", tb + "/input.png", "--edit", tb + "/input.png", "--mask", tb + "/mask.json"}), 0);
+        // Bad input: exit 1, one line; bad usage: exit 2.
+        QCOMPARE(run({"edit-eval", "--input", t + "/nothing.png", "--edit", e}), 1);
+        writeBytes(root / "broken.png", "\x89PNG\r\n\x1a\nbroken");
+        QCOMPARE(run({"edit-eval", "--input", t + "/input.png", "--edit", QString::fromStdString((root / "broken.png").string())}), 1);
+        QCOMPARE(run({"edit-eval", "--input", t + "/input.png"}), 2);
+        QCOMPARE(run({"edit-bench"}), 2);
+        QCOMPARE(run({"edit-bench", QString::fromStdString(root.string()), "--draws", "-3"}), 2);
+        const QString outDir = QString::fromStdString((root / "bench-out").string());
+        QCOMPARE(run({"edit-bench", QString::fromStdString(root.string()), "--out", outDir, "--draws", "300", "--seed", "3"},
+                     &out),
+                 0);
+        QVERIFY(out.contains("anchor_identity"));
+        QVERIFY(fs::exists(root / "bench-out" / "pass_rates.tex"));
+        QCOMPARE(run({"edit-bench", QString::fromStdString((root / "tasks").string())}), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEditBench)
+#include "test_edit_bench.moc"
