@@ -17,6 +17,8 @@ const std::vector<Command>& allCommands() {
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),
+        makeEvalCommand(),
+        makeBenchMetricsCommand(),
         makeSynthCommand(),
         makePrepareCommand(),
         makeValidateCommand(),

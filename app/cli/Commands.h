@@ -39,6 +39,7 @@ Command makeEditBenchCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();
+Command makeBenchMetricsCommand();
 Command makeValidateCommand();
 
 } // namespace ll::cli

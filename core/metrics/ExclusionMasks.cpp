@@ -45,7 +45,7 @@ Mask clippedRealMask(const Image& on, const Image& off, std::optional<float> cli
     });
 }
 
-Mask clippedEditMask(const Image& edit, const Codes8* codes, float k, int clipCode, float clipLevel) {
+Mask clippedEditMask(const Image& edit, const Codes8* codes, float k, int clipCode, std::optional<float> level) {
     const int W = edit.width();
     if (codes) {
         return maskWhere(W, edit.height(), [&](int x, int y) {
@@ -53,6 +53,8 @@ Mask clippedEditMask(const Image& edit, const Codes8* codes, float k, int clipCo
             return p[0] == clipCode || p[1] == clipCode || p[2] == clipCode;
         });
     }
+    if (!level) return Mask(W, edit.height(), 0);
+    const float clipLevel = *level;
     return maskWhere(W, edit.height(), [&](int x, int y) {
         const float* p = edit.pixel(x, y);
         return k * p[0] >= clipLevel || k * p[1] >= clipLevel || k * p[2] >= clipLevel;

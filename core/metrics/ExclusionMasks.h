@@ -18,7 +18,8 @@ Mask nonPositiveDenominatorMask(const Image& denominator);
 // Any channel of I_on or I_off is >= clipLevel. No level (float HDR by default): nothing is clipped.
 Mask clippedRealMask(const Image& on, const Image& off, std::optional<float> clipLevel);
 
-// With 8-bit codes: any channel's code == clipCode. Without: any channel of k * edit >= clipLevel.
-Mask clippedEditMask(const Image& edit, const Codes8* codes, float k, int clipCode, float clipLevel);
+// With 8-bit codes: any channel's code == clipCode. Without: any channel of k * edit >= clipLevel,
+// nothing when no level is given.
+Mask clippedEditMask(const Image& edit, const Codes8* codes, float k, int clipCode, std::optional<float> clipLevel);
 
 } // namespace ll

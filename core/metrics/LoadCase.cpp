@@ -30,16 +30,21 @@ Image toSize(const Image& img, int W, int H, const std::filesystem::path& path, 
     return resizeArea(img, W, H);
 }
 
-// The clip mask of 8-bit codes carried to another size: clipped where any source pixel under the
-// output pixel was clipped (area average > 0).
-Mask resizedClipMask(const Codes8& codes, int clipCode, int W, int H) {
-    Image m(codes.width, codes.height);
+// Pixels of a normalised integer edit with a channel at the format maximum (8-bit: code 255).
+Image clippedAtFormatMax(const Image& normalised) {
+    Image m(normalised.width(), normalised.height());
     for (std::size_t i = 0; i < m.pixelCount(); ++i) {
-        const std::uint8_t* p = codes.rgb.data() + i * 3;
-        const float v = (p[0] == clipCode || p[1] == clipCode || p[2] == clipCode) ? 1.0f : 0.0f;
+        const float* p = normalised.data() + i * 3;
+        const float v = (p[0] >= 1.0f || p[1] >= 1.0f || p[2] >= 1.0f) ? 1.0f : 0.0f;
         m.data()[i * 3] = m.data()[i * 3 + 1] = m.data()[i * 3 + 2] = v;
     }
-    const Image r = resizeArea(m, W, H);
+    return m;
+}
+
+// A clip indicator carried to the evaluation size: clipped where any source pixel under the output
+// pixel was clipped (area average > 0).
+Mask clipMaskAt(const Image& indicator, int W, int H) {
+    const Image r = (indicator.width() == W && indicator.height() == H) ? indicator : resizeArea(indicator, W, H);
     Mask out(W, H);
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = r.data()[i * 3] > 0.0f ? 1 : 0;
     return out;
@@ -90,13 +95,12 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     c.height = H;
     c.on = toSize(on, W, H, files.on, o.allowAspectChange);
     c.off = toSize(off, W, H, files.off, o.allowAspectChange);
-    if (edit.width() == W && edit.height() == H) {
-        if (eightBit) c.editCodes = ModelImagePath::codesOf(editFile);
-        c.edit = std::move(edit);
-    } else {
-        c.edit = toSize(edit, W, H, files.edit, o.allowAspectChange);
-        if (eightBit) c.editClipped = resizedClipMask(ModelImagePath::codesOf(editFile), 255, W, H);
-    }
+    const bool resized = edit.width() != W || edit.height() != H;
+    c.edit = toSize(edit, W, H, files.edit, o.allowAspectChange);
+    if (eightBit && !resized)
+        c.editCodes = ModelImagePath::codesOf(editFile); // evaluate() tests code 255 itself
+    else if (!editFile.info.isFloat)                     // resized 8-bit, or 16-bit: format maximum
+        c.editClipped = clipMaskAt(clippedAtFormatMax(editFile), W, H);
     for (const Image* img : {&c.on, &c.off, &c.edit})
         for (const auto& n : img->info.notes) c.warnings.push_back(img->info.path + ": " + n);
 

@@ -3,6 +3,7 @@
 // the spec's; the items the paper leaves open are marked "(chosen)" there and here.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ll {
@@ -24,9 +25,11 @@ struct MetricParams {
     BlurMethod blurMethod = BlurMethod::Recursive;
     // (chosen) The edit is clipped where any channel's 8-bit code equals this value.
     int editClipCode = 255;
-    // (chosen) Without 8-bit codes (16-bit or float edits) the edit is clipped where any channel of
-    // k * G (the normalised value the model returned) is >= this level.
-    float editClipLevel = 1.0f;
+    // (chosen) Without 8-bit codes and without a precomputed clipped-edit mask, the edit is clipped
+    // where any channel of k * G (the normalised value the model returned) is >= this level; unset by
+    // default, so in-memory float edits are not clip-tested (loadCase marks the format maximum of
+    // 16-bit edit files itself).
+    std::optional<float> editClipLevel;
 
     // --- standardisation ---------------------------------------------------------------------
     // MAD below this is replaced by it and the result is reported as degenerate.

@@ -1,28 +1,35 @@
 #include "metrics/OrderStatistics.h"
 
+#include "metrics/RadixSelect.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace ll {
 
-float selectRank(std::vector<float>& v, std::size_t k) {
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-    return v[k];
-}
-
 namespace {
 
-// Values of ranks k and k+1 (k+1 clamped to the last rank). After nth_element at k every element
-// right of k is >= v[k], so rank k+1 is the minimum of that tail.
+// Below this size std::nth_element on one thread is faster than the counting passes.
+constexpr std::size_t kRadixMinimum = 1u << 16;
+
+// Values of ranks k and k+1 (k+1 clamped to the last rank). Small inputs: after nth_element at k every
+// element right of k is >= v[k], so rank k+1 is the minimum of that tail. Large inputs: radix select.
 std::pair<double, double> ranksKAndNext(std::vector<float>& v, std::size_t k) {
-    const double a = selectRank(v, k);
+    if (v.size() >= kRadixMinimum) {
+        const auto [a, b] = radixSelectPair(SelectSource{v.data(), v.size(), false, 0.0}, k);
+        return {a, b};
+    }
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+    const double a = v[k];
     if (k + 1 >= v.size()) return {a, a};
     const double b = *std::min_element(v.begin() + std::ptrdiff_t(k) + 1, v.end());
     return {a, b};
 }
 
 } // namespace
+
+float selectRank(std::vector<float>& v, std::size_t k) { return float(ranksKAndNext(v, k).first); }
 
 double percentileOf(std::vector<float>& v, double p) {
     if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
@@ -49,6 +56,13 @@ MedianMad medianAndMad(std::vector<float>& v) {
         return r;
     }
     r.median = medianOf(v);
+    const std::size_t n = v.size();
+    if (n >= kRadixMinimum) { // select among the deviations without storing them
+        const SelectSource dev{v.data(), n, true, r.median};
+        const auto [a, b] = radixSelectPair(dev, n % 2 ? n / 2 : n / 2 - 1);
+        r.mad = n % 2 ? double(a) : 0.5 * (double(a) + double(b));
+        return r;
+    }
     for (float& x : v) x = float(std::abs(double(x) - r.median));
     r.mad = medianOf(v);
     return r;

@@ -1,7 +1,9 @@
 #pragma once
 // Exact order statistics by selection (O(n), no sorting): median (mean of the two central values for
 // an even count), median absolute deviation, and percentiles with linear interpolation between order
-// statistics (numpy's default, "type 7"). The input vector is used as scratch and reordered.
+// statistics (numpy's default, "type 7"). The input vector is used as scratch and may be reordered.
+// Small inputs use std::nth_element; large ones (>= 65536 values) a parallel radix select
+// (RadixSelect.h). Both are exact.
 #include <cstddef>
 #include <vector>
 
@@ -23,7 +25,7 @@ struct MedianMad {
 };
 
 // Median and MAD of v (NaN for an empty vector). Deviations are computed in double and selected as
-// floats. Overwrites v with the deviations.
+// floats. May overwrite v (with the deviations).
 MedianMad medianAndMad(std::vector<float>& v);
 
 } // namespace ll

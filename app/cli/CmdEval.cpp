@@ -1,0 +1,83 @@
+// lightlens-cli eval: scores one edit against one real on/off pair and prints the eval JSON.
+#include "cli/Commands.h"
+
+#include "colour/ColourConfig.h"
+#include "metrics/Evaluate.h"
+#include "metrics/LoadCase.h"
+#include "metrics/MapExport.h"
+#include "metrics/ScoresJson.h"
+#include "util/Task.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace ll::cli {
+
+Command makeEvalCommand() {
+    CommandSpec spec{
+        "eval",
+        "",
+        "score one edit against a real on/off pair (SIE, LFE, SIE1, PSNR, SSIM, regions, bands) as JSON",
+        {{"on", "ON", "real HDR image with the probe on"},
+         {"off", "OFF", "real HDR image with the probe off"},
+         {"edit", "EDIT", "the model's edit (8-bit or other LDR image)"},
+         {"task", "on|off", "on: the edit turns the probe on (input was OFF); off: the reverse"},
+         {"k", "K", "exposure multiplier used to make the model input (default 1)"},
+         {"labels", "FILE", "polygon annotations (COCO or LabelMe JSON); 'window' is excluded"},
+         {"maps", "DIR", "also write the maps (EXR) and colour-mapped PNGs into DIR"},
+         {"size", "WxH", "evaluation size (default: the edit's size)"},
+         {"allow-aspect", "", "resample even when the aspect ratio changes by more than 1%"},
+         {"clip-level", "V", "real images are clipped where a channel is >= V (default: none for float)"},
+         {"colour-space", "NAME", "transfer function of the edit (default srgb)"},
+         {"uncertainty", "", "add the 8-bit quantisation Monte Carlo standard deviations"},
+         {"draws", "N", "Monte Carlo draws for --uncertainty (default 32)"},
+         {"seed", "S", "Monte Carlo seed"},
+         {"exact-blur", "", "blur the low-signal map with the exactly sampled kernel (slow reference)"}},
+        0,
+        0,
+        "Prints one JSON object (keys: task, sie, lfe, sie1, psnr, ssim, valid_fraction, valid_pixels,\n"
+        "degenerate, size, regions, bands, ...). Undefined values are null."};
+    return {spec, [](const ParsedArgs& args, Io& io) {
+                const Task task = [&] {
+                    try {
+                        return parseTask(args.required("task"));
+                    } catch (const ll::Error& e) {
+                        throw UsageError(e.what());
+                    }
+                }();
+                CaseFiles files{args.required("on"), args.required("off"), args.required("edit"), std::nullopt};
+                if (args.has("labels")) files.labels = args.string("labels");
+                CaseOptions o;
+                o.k = float(args.number("k", 1.0));
+                if (!(o.k > 0.0f)) throw UsageError("--k must be a positive number");
+                if (auto s = args.size("size")) o.size = std::make_pair(s->width, s->height);
+                o.allowAspectChange = args.flag("allow-aspect");
+                if (args.has("clip-level")) o.clipLevel = float(args.number("clip-level", 0.0));
+                o.editColourSpace = args.string("colour-space", "srgb");
+
+                MetricParams params;
+                params.computeUncertainty = args.flag("uncertainty");
+                params.uncertaintyDraws = int(args.integer("draws", params.uncertaintyDraws));
+                if (params.uncertaintyDraws < 2) throw UsageError("--draws must be at least 2");
+                params.uncertaintySeed = std::uint64_t(args.integer("seed", (long long)params.uncertaintySeed));
+                if (args.flag("exact-blur")) params.blurMethod = BlurMethod::ExactKernel;
+
+                const ColourConfig colour = ColourConfig::builtin();
+                const LoadedCase c = loadCase(files, o, colour);
+                const ModelImagePath path(colour, o.editColourSpace);
+                const bool maps = args.has("maps");
+                const EvalResult r = evaluate(c.inputs(task, &path), params, maps);
+                nlohmann::json j = toJson(r.scores);
+                if (!c.warnings.empty()) j["warnings"] = c.warnings;
+                if (maps) {
+                    nlohmann::json files = nlohmann::json::array();
+                    for (const auto& p : writeEvalMaps(*r.maps, args.string("maps"))) files.push_back(p.string());
+                    j["maps"] = files;
+                }
+                io.out << j.dump(2) << "\n";
+                return 0;
+            }};
+}
+
+} // namespace ll::cli
