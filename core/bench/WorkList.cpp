@@ -35,8 +35,9 @@ WorkList makeWorkList(const Dataset& ds, const BenchConfig& config) {
             models.push_back(m);
         }
     }
-    const bool datasetHasBaseline = std::find(ds.models.begin(), ds.models.end(), kDoNothingModel) != ds.models.end();
-    if (config.baseline && !datasetHasBaseline) models.push_back(kDoNothingModel);
+    // The baseline is always scored (unless switched off): from edits/do_nothing when the dataset has
+    // that model, else computed from the inputs.
+    if (config.baseline) models.push_back(kDoNothingModel);
     std::sort(models.begin(), models.end());
     models.erase(std::unique(models.begin(), models.end()), models.end());
     p.models = models;

@@ -24,7 +24,7 @@ struct WorkList {
 };
 
 // Resolves models (config.models must name models of the dataset; the do-nothing baseline is added
-// unless the dataset has one or config.baseline is false), tasks, the evaluation size and the shard.
+// unless config.baseline is false, taken from edits/do_nothing when the dataset has it), tasks, the evaluation size and the shard.
 // Throws ll::Error for an unknown model name.
 WorkList makeWorkList(const Dataset& dataset, const BenchConfig& config);
 
