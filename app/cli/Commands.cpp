@@ -22,6 +22,9 @@ const std::vector<Command>& allCommands() {
         makeSynthCommand(),
         makePrepareCommand(),
         makeValidateCommand(),
+#ifdef LIGHTLENS_HAS_FIGURES
+        makeFigureCommand(),
+#endif
     };
     return commands;
 }

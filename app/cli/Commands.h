@@ -41,5 +41,8 @@ Command makeMergeCommand();
 Command makeTablesCommand();
 Command makeBenchMetricsCommand();
 Command makeValidateCommand();
+#ifdef LIGHTLENS_HAS_FIGURES
+Command makeFigureCommand(); // cli/figure/CmdFigure.cpp, built with the GUI
+#endif
 
 } // namespace ll::cli

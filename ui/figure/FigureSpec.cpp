@@ -1,0 +1,389 @@
+#include "figure/FigureSpec.h"
+
+#include "figure/Length.h"
+#include "util/Error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace ll::figure {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+const char* figureKindName(FigureKind kind) {
+    switch (kind) {
+    case FigureKind::Grid: return "grid";
+    case FigureKind::Bands: return "bands";
+    case FigureKind::Classes: return "classes";
+    case FigureKind::Percentiles: return "percentiles";
+    case FigureKind::Histogram: return "histogram";
+    case FigureKind::Table: return "table";
+    }
+    return "?";
+}
+
+const std::vector<std::string>& gridColumnKinds() {
+    static const std::vector<std::string> kinds{"input", "edit", "real", "ratio_real", "ratio_edit", "sie_map", "lfe_map", "mask"};
+    return kinds;
+}
+
+namespace {
+
+const std::vector<std::string> kScoreNames{"sie", "lfe", "sie1", "psnr", "ssim"};
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+class Reader {
+public:
+    Reader(const json& j, std::string subject) : j_(j), subject_(std::move(subject)) {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
+        throw ll::Error(subject_, "\"" + key + "\": " + problem);
+    }
+    bool has(const std::string& key) {
+        used_.insert(key);
+        return j_.contains(key) && !j_.at(key).is_null();
+    }
+    std::string str(const std::string& key, const std::string& fallback) {
+        if (!has(key)) return fallback;
+        if (!j_.at(key).is_string()) fail(key, "must be a string");
+        return j_.at(key).get<std::string>();
+    }
+    double num(const std::string& key, double fallback, double lo, double hi) {
+        if (!has(key)) return fallback;
+        if (!j_.at(key).is_number()) fail(key, "must be a number");
+        const double v = j_.at(key).get<double>();
+        if (!(v >= lo && v <= hi)) fail(key, "must be in " + std::to_string(lo) + " .. " + std::to_string(hi));
+        return v;
+    }
+    bool boolean(const std::string& key, bool fallback) {
+        if (!has(key)) return fallback;
+        if (!j_.at(key).is_boolean()) fail(key, "must be true or false");
+        return j_.at(key).get<bool>();
+    }
+    std::vector<std::string> strings(const std::string& key, const std::vector<std::string>& fallback) {
+        if (!has(key)) return fallback;
+        const json& a = j_.at(key);
+        if (a.is_string()) return {a.get<std::string>()};
+        if (!a.is_array()) fail(key, "must be a list of strings");
+        std::vector<std::string> out;
+        for (const auto& e : a) {
+            if (!e.is_string()) fail(key, "must be a list of strings");
+            out.push_back(e.get<std::string>());
+        }
+        return out;
+    }
+    std::vector<double> numbers(const std::string& key, std::size_t minCount, std::size_t maxCount) {
+        if (!has(key)) return {};
+        const json& a = j_.at(key);
+        if (!a.is_array() || a.size() < minCount || a.size() > maxCount)
+            fail(key, "must be a list of " + (minCount == maxCount ? std::to_string(minCount) : std::to_string(minCount) + " to " + std::to_string(maxCount)) + " numbers");
+        std::vector<double> out;
+        for (const auto& e : a) {
+            if (!e.is_number() || !std::isfinite(e.get<double>())) fail(key, "must be a list of finite numbers");
+            out.push_back(e.get<double>());
+        }
+        return out;
+    }
+    std::map<std::string, std::string> stringMap(const std::string& key) {
+        std::map<std::string, std::string> out;
+        if (!has(key)) return out;
+        if (!j_.at(key).is_object()) fail(key, "must be an object of strings");
+        for (const auto& [k, v] : j_.at(key).items()) {
+            if (!v.is_string()) fail(key + "." + k, "must be a string");
+            out[k] = v.get<std::string>();
+        }
+        return out;
+    }
+    const json& at(const std::string& key) {
+        used_.insert(key);
+        return j_.at(key);
+    }
+    void rejectUnknown() const {
+        for (const auto& [k, v] : j_.items())
+            if (!used_.count(k)) throw ll::Error(subject_, "unknown key \"" + k + "\" (see docs/figures.md)");
+    }
+    const std::string& subject() const { return subject_; }
+
+private:
+    const json& j_;
+    std::string subject_;
+    std::set<std::string> used_;
+};
+
+void checkTask(Reader& r, const std::string& key, const std::string& t) {
+    if (t != "on" && t != "off") r.fail(key, "task '" + t + "' is not on or off");
+}
+
+} // namespace
+
+FigureSpec FigureSpec::fromJsonText(const std::string& text, const std::string& subject) {
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception& e) {
+        throw ll::Error(subject, std::string("malformed JSON: ") + e.what());
+    }
+    return fromJson(j, subject);
+}
+
+FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
+    if (!j.is_object()) throw ll::Error(subject, "a figure description must be a JSON object");
+    Reader r(j, subject);
+    FigureSpec s;
+    if (!r.has("kind")) r.fail("kind", "missing (grid, bands, classes, percentiles, histogram or table)");
+    const std::string kind = r.str("kind", "");
+    if (kind == "grid") s.kind = FigureKind::Grid;
+    else if (kind == "bands") s.kind = FigureKind::Bands;
+    else if (kind == "classes") s.kind = FigureKind::Classes;
+    else if (kind == "percentiles") s.kind = FigureKind::Percentiles;
+    else if (kind == "histogram") s.kind = FigureKind::Histogram;
+    else if (kind == "table") s.kind = FigureKind::Table;
+    else r.fail("kind", "'" + kind + "' is not grid, bands, classes, percentiles, histogram or table");
+
+    s.title = r.str("title", s.title);
+    if (r.has("size")) {
+        const json& size = r.at("size");
+        if (!size.is_object()) r.fail("size", "must be an object {\"width\": ..., \"height\": ...}");
+        Reader sr(size, subject);
+        auto lengthText = [&](const std::string& key, const std::string& fallback) {
+            if (!sr.has(key)) return fallback;
+            const json& v = size.at(key);
+            if (v.is_number()) {
+                std::ostringstream os;
+                os << v.get<double>() << "pt";
+                return os.str();
+            }
+            if (!v.is_string()) sr.fail("size." + key, "must be a length such as \"8.5cm\", \"3.35in\" or \"two-column\"");
+            return v.get<std::string>();
+        };
+        s.width = lengthText("width", s.width);
+        s.height = lengthText("height", s.height);
+        sr.rejectUnknown();
+    }
+    lengthToPoints(s.width, subject + ": size.width");
+    if (!s.height.empty()) lengthToPoints(s.height, subject + ": size.height");
+    s.dpi = r.num("dpi", s.dpi, 10, 2400);
+    s.fontSize = r.num("font_size", s.fontSize, 4, 14);
+    s.tasks = r.strings("tasks", s.tasks);
+    if (r.has("task")) s.tasks = r.strings("task", s.tasks);
+    if (s.tasks.empty()) r.fail("tasks", "must name at least one task");
+    for (const auto& t : s.tasks) checkTask(r, "tasks", t);
+    s.models = r.strings("models", s.models);
+    s.labels = r.stringMap("labels");
+
+    // grid
+    if (r.has("rows")) {
+        const json& rows = r.at("rows");
+        if (rows.is_string()) {
+            s.rows = rows.get<std::string>();
+            if (s.rows != "models" && s.rows != "scenes") r.fail("rows", "must be \"models\", \"scenes\" or a list of rows");
+        } else if (rows.is_array()) {
+            s.rows = "list";
+            for (const auto& e : rows) {
+                if (!e.is_object()) r.fail("rows", "each row must be an object {\"scene\", \"model\", \"task\", \"label\"}");
+                Reader er(e, subject);
+                GridRowSpec row;
+                row.scene = er.str("scene", "");
+                row.model = er.str("model", "");
+                row.task = er.str("task", s.tasks.front());
+                row.label = er.str("label", "");
+                if (row.scene.empty() || row.model.empty()) er.fail("rows", "each row needs \"scene\" and \"model\"");
+                checkTask(er, "rows.task", row.task);
+                er.rejectUnknown();
+                s.rowList.push_back(row);
+            }
+            if (s.rowList.empty()) r.fail("rows", "the list of rows is empty");
+        } else {
+            r.fail("rows", "must be \"models\", \"scenes\" or a list of rows");
+        }
+    }
+    s.scene = r.str("scene", s.scene);
+    s.scenes = r.strings("scenes", s.scenes);
+    s.model = r.str("model", s.model);
+    s.columns = r.strings("columns", s.columns);
+    if (s.columns.empty()) r.fail("columns", "must name at least one column");
+    for (const auto& c : s.columns)
+        if (!contains(gridColumnKinds(), c))
+            r.fail("columns", "'" + c + "' is not one of input, edit, real, ratio_real, ratio_edit, sie_map, lfe_map, mask");
+    s.columnTitles = r.stringMap("column_titles");
+    if (r.has("scores")) {
+        const json& sc = r.at("scores");
+        if (!sc.is_object()) r.fail("scores", "must be an object: column -> list of scores");
+        s.scoresSet = true;
+        for (const auto& [col, names] : sc.items()) {
+            if (!contains(gridColumnKinds(), col)) r.fail("scores", "'" + col + "' is not a column kind");
+            if (!names.is_array()) r.fail("scores." + col, "must be a list of scores");
+            for (const auto& n : names) {
+                if (!n.is_string() || !contains(kScoreNames, n.get<std::string>()))
+                    r.fail("scores." + col, "scores are sie, lfe, sie1, psnr, ssim");
+                s.scores[col].push_back(n.get<std::string>());
+            }
+        }
+    }
+    if (r.has("insets")) {
+        const json& ins = r.at("insets");
+        if (!ins.is_array()) r.fail("insets", "must be a list of {\"rect\": [x, y, w, h], \"colour\": \"#rrggbb\"}");
+        for (const auto& e : ins) {
+            if (!e.is_object()) r.fail("insets", "each inset must be an object");
+            Reader ir(e, subject);
+            InsetSpec in;
+            const auto rect = ir.numbers("rect", 4, 4);
+            if (rect.empty()) ir.fail("insets.rect", "missing");
+            std::copy(rect.begin(), rect.end(), in.rect.begin());
+            if (!(in.rect[0] >= 0 && in.rect[1] >= 0 && in.rect[2] > 0 && in.rect[3] > 0 && in.rect[0] + in.rect[2] <= 1.0 + 1e-9 &&
+                  in.rect[1] + in.rect[3] <= 1.0 + 1e-9))
+                ir.fail("insets.rect", "is [x, y, width, height] in fractions of the image, inside [0, 1]");
+            in.colour = ir.str("colour", ir.str("color", ""));
+            if (!in.colour.empty() && (in.colour.size() != 7 || in.colour[0] != '#' ||
+                                       in.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos))
+                ir.fail("insets.colour", "must be \"#rrggbb\"");
+            ir.rejectUnknown();
+            s.insets.push_back(in);
+        }
+        if (s.insets.size() > 6) r.fail("insets", "at most 6 insets");
+    }
+    s.insetPlacement = r.str("inset_placement", s.insetPlacement);
+    if (s.insetPlacement != "beside" && s.insetPlacement != "inside") r.fail("inset_placement", "must be \"beside\" or \"inside\"");
+    s.insetCorner = r.str("inset_corner", s.insetCorner);
+    if (!contains({"top-left", "top-right", "bottom-left", "bottom-right"}, s.insetCorner))
+        r.fail("inset_corner", "must be top-left, top-right, bottom-left or bottom-right");
+    s.insetSize = r.num("inset_size", s.insetSize, 0.1, 0.9);
+    s.insetColumns = r.strings("inset_columns", s.insetColumns);
+    for (const auto& c : s.insetColumns)
+        if (!contains(s.columns, c)) r.fail("inset_columns", "'" + c + "' is not one of the figure's columns");
+    if (r.has("colour_ranges")) {
+        const json& cr = r.at("colour_ranges");
+        if (!cr.is_object()) r.fail("colour_ranges", "must be an object: column -> extent");
+        for (const auto& [col, v] : cr.items()) {
+            if (col != "sie_map" && col != "lfe_map") r.fail("colour_ranges", "only sie_map and lfe_map have colour ranges");
+            if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
+                r.fail("colour_ranges." + col, "must be a positive number (the map shows -r .. r)");
+            s.colourRanges[col] = v.get<double>();
+        }
+    }
+    s.rangePercentile = r.num("range_percentile", s.rangePercentile, 50, 100);
+    s.exposure = r.num("exposure", s.exposure, -20, 20);
+    s.repeatSceneTiles = r.boolean("repeat_scene_tiles", s.repeatSceneTiles);
+    if (r.has("band_edges")) {
+        s.bandEdges = r.numbers("band_edges", 2, 64);
+        if (s.bandEdges.front() != 100.0 || s.bandEdges.back() != 0.0 ||
+            !std::is_sorted(s.bandEdges.rbegin(), s.bandEdges.rend()))
+            r.fail("band_edges", "must descend from 100 to 0");
+    }
+
+    // plots
+    s.metrics = r.strings("metrics", s.metrics);
+    if (s.metrics.empty()) r.fail("metrics", "must name at least one score");
+    for (const auto& m : s.metrics) {
+        const bool regional = s.kind == FigureKind::Bands || s.kind == FigureKind::Classes;
+        if (regional ? (m != "sie" && m != "lfe") : !contains(kScoreNames, m))
+            r.fail("metrics", "'" + m + "' is not a score" + (regional ? " with region values (sie, lfe)" : " (sie, lfe, sie1, psnr, ssim)"));
+    }
+    s.classes = r.strings("classes", s.classes);
+    s.bands = r.strings("bands", s.bands);
+    s.best = r.num("best", s.best, 1, 100);
+    if (r.has("percentile_range")) {
+        const auto v = r.numbers("percentile_range", 3, 3);
+        if (!(v[0] >= 1 && v[1] <= 100 && v[0] < v[1] && v[2] > 0))
+            r.fail("percentile_range", "is [from, to, step] with 1 <= from < to <= 100, step > 0");
+        std::copy(v.begin(), v.end(), s.percentileRange.begin());
+    }
+    s.bins = int(r.num("bins", s.bins, 2, 200));
+    s.density = r.boolean("density", s.density);
+    if (r.has("y_range")) {
+        const auto v = r.numbers("y_range", 2, 2);
+        if (!(v[0] < v[1])) r.fail("y_range", "must be [low, high] with low < high");
+        s.yRange = std::array<double, 2>{v[0], v[1]};
+    }
+    s.baseline = r.boolean("baseline", s.baseline);
+    s.table = r.str("table", s.table);
+    if (!contains({"main", "percentiles", "bands", "classes", "classes_relative", "regime", "classic", "sie1", "uncertainty"}, s.table))
+        r.fail("table", "'" + s.table + "' is not main, percentiles, bands, classes, classes_relative, regime, classic, sie1 or uncertainty");
+    r.rejectUnknown();
+    return s;
+}
+
+ojson FigureSpec::toJson() const {
+    ojson j;
+    j["kind"] = figureKindName(kind);
+    if (!title.empty()) j["title"] = title;
+    j["size"] = ojson{{"width", width}};
+    if (!height.empty()) j["size"]["height"] = height;
+    j["dpi"] = dpi;
+    j["font_size"] = fontSize;
+    j["tasks"] = tasks;
+    j["models"] = models;
+    if (!labels.empty()) j["labels"] = labels;
+    if (kind == FigureKind::Grid) {
+        if (rows == "list") {
+            ojson list = ojson::array();
+            for (const auto& r : rowList) {
+                ojson e{{"scene", r.scene}, {"model", r.model}, {"task", r.task}};
+                if (!r.label.empty()) e["label"] = r.label;
+                list.push_back(e);
+            }
+            j["rows"] = list;
+        } else {
+            j["rows"] = rows;
+            if (rows == "models") j["scene"] = scene;
+            if (rows == "scenes") {
+                j["scenes"] = scenes;
+                j["model"] = model;
+            }
+        }
+        j["columns"] = columns;
+        if (!columnTitles.empty()) j["column_titles"] = columnTitles;
+        if (scoresSet) j["scores"] = scores;
+        if (!insets.empty()) {
+            ojson list = ojson::array();
+            for (const auto& in : insets) {
+                ojson e{{"rect", in.rect}};
+                if (!in.colour.empty()) e["colour"] = in.colour;
+                list.push_back(e);
+            }
+            j["insets"] = list;
+            j["inset_placement"] = insetPlacement;
+            if (insetPlacement == "inside") {
+                j["inset_corner"] = insetCorner;
+                j["inset_size"] = insetSize;
+            }
+            if (!insetColumns.empty()) j["inset_columns"] = insetColumns;
+        }
+        if (!colourRanges.empty()) j["colour_ranges"] = colourRanges;
+        j["range_percentile"] = rangePercentile;
+        j["exposure"] = exposure;
+        j["repeat_scene_tiles"] = repeatSceneTiles;
+        if (!bandEdges.empty()) j["band_edges"] = bandEdges;
+    } else if (kind == FigureKind::Table) {
+        j["table"] = table;
+        j["best"] = best;
+    } else {
+        j["metrics"] = metrics;
+        if (kind == FigureKind::Classes) j["classes"] = classes;
+        if (kind == FigureKind::Bands) j["bands"] = bands;
+        if (kind == FigureKind::Bands || kind == FigureKind::Classes) j["best"] = best;
+        if (kind == FigureKind::Percentiles) j["percentile_range"] = percentileRange;
+        if (kind == FigureKind::Histogram) {
+            j["bins"] = bins;
+            j["density"] = density;
+        }
+        if (yRange) j["y_range"] = *yRange;
+        j["baseline"] = baseline;
+    }
+    return j;
+}
+
+std::string FigureSpec::toJsonText() const { return toJson().dump(2) + "\n"; }
+
+double FigureSpec::widthPt() const { return std::round(lengthToPoints(width, "size.width")); }
+
+double FigureSpec::heightPt() const {
+    if (!height.empty()) return std::round(lengthToPoints(height, "size.height"));
+    return std::round(std::max(4.0 / 2.54 * 72.0, 0.32 * widthPt()));
+}
+
+} // namespace ll::figure

@@ -1,0 +1,92 @@
+#pragma once
+// FigureSpec: the description of a figure, saved as JSON (docs/figures.md has the schema). The GUI
+// saves what is on screen with toJson(); `lightlens-cli figure SPEC.json` rebuilds the same figure
+// from it with a benchmark output and/or a dataset (FigureBuilder.h).
+//
+// Every key is optional except "kind"; unknown keys and wrong types are errors (a typo never silently
+// gives a different figure). toJson() writes every key of the kind, so a saved spec is complete.
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ll::figure {
+
+enum class FigureKind { Grid, Bands, Classes, Percentiles, Histogram, Table };
+const char* figureKindName(FigureKind kind);
+
+// Column kinds of a grid: "input", "edit", "real", "ratio_real", "ratio_edit", "sie_map", "lfe_map", "mask".
+const std::vector<std::string>& gridColumnKinds();
+
+struct InsetSpec {
+    std::array<double, 4> rect{0, 0, 0.25, 0.25}; // x, y, width, height as fractions of the image
+    std::string colour;                            // "#rrggbb"; "" = palette
+    bool operator==(const InsetSpec&) const = default;
+};
+
+struct GridRowSpec {
+    std::string scene, model, task = "on", label; // label "" = model (rows by model) or scene name
+    bool operator==(const GridRowSpec&) const = default;
+};
+
+struct FigureSpec {
+    FigureKind kind = FigureKind::Grid;
+    std::string title;
+    std::string width = "two-column";   // Length.h; grid height follows from the content
+    std::string height;                 // plots; "" = 0.32 x width (at least 4 cm)
+    double dpi = 300.0;                 // embedded tiles (grid) and PNG output
+    double fontSize = 7.0;              // tick labels, scores, legend; titles are 1 pt larger
+    std::vector<std::string> tasks{"on"};
+    std::vector<std::string> models;    // selection and order; empty = all, do_nothing last
+    std::map<std::string, std::string> labels; // display names of models, scenes, classes, bands
+
+    // --- grid ---------------------------------------------------------------------------------
+    std::string rows = "models";        // "models" (one scene), "scenes" (one model) or "list"
+    std::string scene;                  // rows = models: the scene ("" = the first)
+    std::vector<std::string> scenes;    // rows = scenes: the scenes ("" = the first four)
+    std::string model;                  // rows = scenes: the model ("" = the first)
+    std::vector<GridRowSpec> rowList;   // rows = list (JSON: "rows": [ {...}, ... ])
+    std::vector<std::string> columns{"input", "edit", "real", "sie_map", "lfe_map"};
+    std::map<std::string, std::string> columnTitles;
+    std::map<std::string, std::vector<std::string>> scores; // column -> score names under its tiles
+    bool scoresSet = false;             // false: the default (sie under sie_map, lfe under lfe_map ...)
+    std::vector<InsetSpec> insets;
+    std::string insetPlacement = "beside"; // "beside" or "inside"
+    std::string insetCorner = "bottom-right";
+    double insetSize = 0.45;
+    std::vector<std::string> insetColumns; // empty = all columns
+    std::map<std::string, double> colourRanges; // "sie_map"/"lfe_map" -> symmetric extent r
+    double rangePercentile = 99.0;      // r = this percentile of |value| over the column's valid pixels
+    double exposure = 0.0;              // stops added to the scene's k for the real image
+    bool repeatSceneTiles = true;       // rows = models: input/real/E_R in every row (false: first only)
+    std::vector<double> bandEdges;      // empty = the metric default (100,16,6,3,2,1,0)
+
+    // --- plots --------------------------------------------------------------------------------
+    std::vector<std::string> metrics{"sie", "lfe"};
+    std::vector<std::string> classes;   // classes plot: selection and order; empty = all scored
+    std::vector<std::string> bands;     // bands plot: selection and order; empty = all, brightest first
+    double best = 80.0;                 // bands/classes/histogram/table: average of the best x% per model
+                                        // (80: the benchmark's default, so plots match its tables)
+    std::array<double, 3> percentileRange{10, 100, 10}; // from, to, step
+    int bins = 20;
+    bool density = false;               // histogram: fraction of images instead of counts
+    std::optional<std::array<double, 2>> yRange;
+    bool baseline = true;               // include the do_nothing model if present
+
+    // --- table (the benchmark's own tables, core/bench/BenchTables.h) --------------------------
+    std::string table = "main";         // main, percentiles, bands, classes, classes_relative, regime, classic, sie1
+
+    nlohmann::ordered_json toJson() const;
+    std::string toJsonText() const; // pretty, two-space indent, trailing newline
+    // Throws ll::Error naming `subject` on malformed JSON or a bad value.
+    static FigureSpec fromJson(const nlohmann::json& j, const std::string& subject);
+    static FigureSpec fromJsonText(const std::string& text, const std::string& subject);
+
+    double widthPt() const;  // Length.h; rounded to whole points
+    double heightPt() const; // plots
+};
+
+} // namespace ll::figure

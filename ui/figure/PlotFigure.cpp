@@ -1,0 +1,366 @@
+#include "figure/PlotFigure.h"
+
+#include "figure/NiceTicks.h"
+#include "figure/NumberText.h"
+#include "figure/RichLabel.h"
+#include "util/Error.h"
+
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll::figure {
+
+namespace {
+
+constexpr double kPanelGap = 12.0;
+constexpr double kPad = 1.5;
+constexpr double kLegendSample = 13.0;
+
+QColor seriesColourOf(const Series& s, int index) { return s.colour.isValid() ? s.colour : seriesColour(index); }
+int markerOf(const Series& s, int index) { return s.marker >= 0 ? s.marker : index; }
+
+
+Ticks yTicks(const Panel& panel) {
+    double lo = 1e300, hi = -1e300;
+    for (const auto& s : panel.series)
+        for (const auto& v : s.y)
+            if (v && std::isfinite(*v)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    if (lo > hi) lo = 0.0, hi = 1.0;
+    if (panel.y.includeZero || panel.style != SeriesStyle::LineMarkers) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+    if (panel.y.min) lo = *panel.y.min;
+    if (panel.y.max) hi = *panel.y.max;
+    if (panel.y.min && panel.y.max) return ticksInRange(lo, hi, 5);
+    Ticks t = niceTicks(lo, hi, 5);
+    if (panel.y.min) t = ticksInRange(*panel.y.min, t.hi, 5);
+    if (panel.y.max) t = ticksInRange(t.lo, *panel.y.max, 5);
+    return t;
+}
+
+struct XScale {
+    double lo = 0, hi = 1;
+    std::vector<double> ticks;
+    std::vector<QString> labels;
+    double step = 1;
+};
+
+XScale xScale(const Panel& panel) {
+    XScale x;
+    if (!panel.x.categories.empty()) {
+        const int n = int(panel.x.categories.size());
+        x.lo = -0.5;
+        x.hi = double(n) - 0.5;
+        for (int i = 0; i < n; ++i) {
+            x.ticks.push_back(i);
+            x.labels.push_back(panel.x.categories[std::size_t(i)]);
+        }
+        return x;
+    }
+    double lo = 1e300, hi = -1e300;
+    for (const auto& s : panel.series)
+        for (double v : s.x)
+            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (lo > hi) lo = 0.0, hi = 1.0;
+    if (panel.x.min) lo = *panel.x.min;
+    if (panel.x.max) hi = *panel.x.max;
+    const Ticks t = (panel.x.min && panel.x.max) ? ticksInRange(lo, hi, 5) : niceTicks(lo, hi, 5);
+    x.lo = t.lo;
+    x.hi = t.hi;
+    x.step = t.step;
+    x.ticks = t.values;
+    for (double v : t.values) x.labels.push_back(tickText(v, t.step) + panel.x.tickSuffix);
+    return x;
+}
+
+int lineCount(const QString& s) { return int(s.count(QLatin1Char('\n'))) + 1; }
+
+} // namespace
+
+void drawMarker(QPainter& p, QPointF c, int shape, double size, const QColor& colour) {
+    const double r = size / 2.0;
+    p.setPen(QPen(Qt::white, 0.35));
+    p.setBrush(colour);
+    auto polygon = [&](int n, double rotationDeg, double scale) {
+        QPolygonF poly;
+        for (int i = 0; i < n; ++i) {
+            const double a = (rotationDeg + 360.0 * i / n) * M_PI / 180.0;
+            poly << QPointF(c.x() + r * scale * std::cos(a), c.y() + r * scale * std::sin(a));
+        }
+        p.drawPolygon(poly);
+    };
+    switch (((shape % 6) + 6) % 6) {
+    case 0: p.drawEllipse(c, r, r); break;
+    case 1: p.drawRect(QRectF(c.x() - r * 0.88, c.y() - r * 0.88, r * 1.76, r * 1.76)); break;
+    case 2: polygon(3, -90.0, 1.15); break;
+    case 3: polygon(4, 0.0, 1.2); break;
+    case 4: polygon(3, 90.0, 1.15); break;
+    case 5: polygon(5, -90.0, 1.1); break;
+    }
+}
+
+PlotFigure::PlotFigure(PlotFigureData data) : data_(std::move(data)) {
+    if (data_.panels.empty()) throw ll::Error("figure", "a plot needs at least one panel");
+    if (!(data_.widthPt >= 36 && data_.widthPt <= 14400 && data_.heightPt >= 36 && data_.heightPt <= 14400))
+        throw ll::Error("figure", "plot size must be 0.5 to 200 inches");
+    for (const auto& panel : data_.panels)
+        for (const auto& s : panel.series) {
+            const std::size_t expect = panel.style == SeriesStyle::Steps ? s.y.size() + 1 : s.y.size();
+            if (s.x.size() != expect)
+                throw ll::Error("figure", "series '" + s.name.toStdString() + "' has " + std::to_string(s.x.size()) +
+                                              " x values for " + std::to_string(s.y.size()) + " y values");
+        }
+    for (int i = 0; i < int(data_.panels.size()); ++i) {
+        const QRectF a = plotArea(i, nullptr);
+        if (!(a.width() > 10.0 && a.height() > 10.0))
+            throw ll::Error("figure", "plot panel " + std::to_string(i + 1) + " does not fit the page (make the figure larger)");
+    }
+}
+
+QSizeF PlotFigure::sizePt() const { return QSizeF(std::round(data_.widthPt), std::round(data_.heightPt)); }
+
+std::vector<PlotFigure::LegendEntry> PlotFigure::legendEntries() const {
+    std::vector<LegendEntry> out;
+    for (const auto& panel : data_.panels)
+        for (std::size_t i = 0; i < panel.series.size(); ++i) {
+            const Series& s = panel.series[i];
+            if (s.name.isEmpty()) continue;
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const LegendEntry& e) { return e.name == s.name; });
+            if (!seen) out.push_back({s.name, seriesColourOf(s, int(i)), markerOf(s, int(i)), s.dashed, panel.style});
+        }
+    return out;
+}
+
+namespace {
+
+// Lines of legend entries that fit the width: indices per line and each line's width.
+std::vector<std::pair<std::vector<std::size_t>, double>> legendLines(const std::vector<double>& widths, double avail) {
+    std::vector<std::pair<std::vector<std::size_t>, double>> lines;
+    const double gap = 9.0;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+        if (lines.empty() || lines.back().second + gap + widths[i] > avail) {
+            lines.push_back({{i}, widths[i]});
+        } else {
+            lines.back().first.push_back(i);
+            lines.back().second += gap + widths[i];
+        }
+    }
+    return lines;
+}
+
+} // namespace
+
+double PlotFigure::legendHeight(const QPaintDevice* device) const {
+    if (!data_.legend) return 0.0;
+    const auto entries = legendEntries();
+    if (entries.empty()) return 0.0;
+    const QFont font = figureFont(data_.style.fontSize, false, device);
+    std::vector<double> widths;
+    for (const auto& e : entries) widths.push_back(kLegendSample + 2.5 + labelWidth(e.name, font, device));
+    const auto lines = legendLines(widths, sizePt().width() - 2 * kPad);
+    return double(lines.size()) * data_.style.fontSize * 1.45 + 3.0;
+}
+
+void PlotFigure::paintLegend(QPainter& p) const {
+    const auto entries = legendEntries();
+    if (!data_.legend || entries.empty()) return;
+    const FigureStyle& st = data_.style;
+    const QFont font = figureFont(st.fontSize, false, p.device());
+    const QFontMetricsF fm(font, p.device());
+    std::vector<double> widths;
+    for (const auto& e : entries) widths.push_back(kLegendSample + 2.5 + labelWidth(e.name, font, p.device()));
+    const double W = sizePt().width();
+    const auto lines = legendLines(widths, W - 2 * kPad);
+    double y = kPad + st.fontSize * 1.45 / 2.0 + 0.5;
+    for (const auto& [idx, lineW] : lines) {
+        double x = W / 2.0 - lineW / 2.0;
+        for (std::size_t i : idx) {
+            const LegendEntry& e = entries[i];
+            if (e.style == SeriesStyle::Bars || e.style == SeriesStyle::Steps) {
+                QColor fill = e.colour;
+                if (e.style == SeriesStyle::Steps) fill.setAlpha(60);
+                p.setPen(e.style == SeriesStyle::Steps ? QPen(e.colour, st.lineWidth) : Qt::NoPen);
+                p.setBrush(fill);
+                p.drawRect(QRectF(x + kLegendSample / 2.0 - 3.5, y - 3.5, 7.0, 7.0));
+            } else {
+                QPen pen(e.colour, st.lineWidth, e.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap);
+                p.setPen(pen);
+                p.drawLine(QPointF(x, y), QPointF(x + kLegendSample, y));
+                drawMarker(p, QPointF(x + kLegendSample / 2.0, y), e.marker, st.markerSize, e.colour);
+            }
+            p.setPen(st.text);
+            drawLabel(p, x + kLegendSample + 2.5, y + (fm.ascent() - fm.descent()) / 2.0, e.name, font, HAlign::Left);
+            x += widths[i] + 9.0;
+        }
+        y += st.fontSize * 1.45;
+    }
+}
+
+QRectF PlotFigure::plotArea(int index, const QPaintDevice* device) const {
+    const FigureStyle& st = data_.style;
+    const QSizeF size = sizePt();
+    const int n = int(data_.panels.size());
+    const double top0 = kPad + legendHeight(device);
+    const double panelW = (size.width() - 2 * kPad - (n - 1) * kPanelGap) / n;
+    const double x0 = kPad + index * (panelW + kPanelGap);
+    const Panel& panel = data_.panels[std::size_t(index)];
+
+    const QFont tickFont = figureFont(st.fontSize, false, device);
+    const QFontMetricsF fm(tickFont, device);
+    const Ticks yt = yTicks(panel);
+    double yLabelW = 0.0;
+    for (double v : yt.values) yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.step) + panel.y.tickSuffix));
+    const XScale xs = xScale(panel);
+    int xLines = 1;
+    for (const auto& l : xs.labels) xLines = std::max(xLines, lineCount(l));
+
+    const double left = (panel.y.label.isEmpty() ? 0.0 : st.titleSize * 1.3 + 1.5) + yLabelW + st.tickLength + 2.0;
+    const double bottom = st.tickLength + 2.0 + xLines * st.fontSize * 1.18 + (panel.x.label.isEmpty() ? 0.0 : st.titleSize * 1.4);
+    const double top = panel.title.isEmpty() ? 3.0 : st.titleSize * 1.5 + 1.0;
+    // Room for half of the last x tick label, which is centred on the right end of the axis.
+    double right = 3.0;
+    if (panel.x.categories.empty() && !xs.labels.empty())
+        right = std::max(right, fm.horizontalAdvance(xs.labels.back()) / 2.0 + 1.0);
+    return QRectF(x0 + left, top0 + top, panelW - left - right, size.height() - kPad - top0 - top - bottom);
+}
+
+void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
+    const FigureStyle& st = data_.style;
+    const Panel& panel = data_.panels[std::size_t(index)];
+    const QFont tickFont = figureFont(st.fontSize, false, p.device());
+    const QFont labelFont = figureFont(st.titleSize, false, p.device());
+    const QFontMetricsF fm(tickFont, p.device());
+    const Ticks yt = yTicks(panel);
+    const XScale xs = xScale(panel);
+    auto X = [&](double v) { return a.left() + (v - xs.lo) / (xs.hi - xs.lo) * a.width(); };
+    auto Y = [&](double v) { return a.bottom() - (v - yt.lo) / (yt.hi - yt.lo) * a.height(); };
+
+    // Grid and y ticks.
+    p.setFont(tickFont);
+    for (double v : yt.values) {
+        const double y = Y(v);
+        if (std::fabs(v - yt.lo) > 1e-12 * std::max(1.0, std::fabs(yt.step))) {
+            p.setPen(QPen(st.grid, st.gridWidth));
+            p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+        }
+        p.setPen(QPen(st.axis, st.axisWidth));
+        p.drawLine(QPointF(a.left() - st.tickLength, y), QPointF(a.left(), y));
+        p.setPen(st.text);
+        drawLabel(p, a.left() - st.tickLength - 1.5, y + (fm.ascent() - fm.descent()) / 2.0,
+                  tickText(v, yt.step) + panel.y.tickSuffix, tickFont, HAlign::Right);
+    }
+    if (panel.zeroLine && yt.lo < 0.0 && yt.hi > 0.0) {
+        p.setPen(QPen(st.axis, st.axisWidth * 0.8));
+        p.drawLine(QPointF(a.left(), Y(0.0)), QPointF(a.right(), Y(0.0)));
+    }
+
+    // Data, clipped to the plot area.
+    p.save();
+    p.setClipRect(a.adjusted(-st.markerSize, -st.markerSize, st.markerSize, st.markerSize));
+    const int ns = int(panel.series.size());
+    for (int si = 0; si < ns; ++si) {
+        const Series& s = panel.series[std::size_t(si)];
+        const QColor colour = seriesColourOf(s, si);
+        if (panel.style == SeriesStyle::Bars) {
+            const double group = 0.8, bw = group / std::max(1, ns);
+            const double base = std::clamp(0.0, yt.lo, yt.hi);
+            p.setPen(Qt::NoPen);
+            p.setBrush(colour);
+            for (std::size_t i = 0; i < s.x.size(); ++i) {
+                if (!s.y[i] || !std::isfinite(*s.y[i])) continue;
+                const double cx = s.x[i] - group / 2.0 + (si + 0.5) * bw;
+                const double xl = X(cx - bw * 0.46), xr = X(cx + bw * 0.46);
+                const double y0 = Y(base), y1 = Y(std::clamp(*s.y[i], yt.lo, yt.hi));
+                p.drawRect(QRectF(QPointF(xl, std::min(y0, y1)), QPointF(xr, std::max(y0, y1))));
+            }
+        } else if (panel.style == SeriesStyle::Steps) {
+            QPainterPath path;
+            const double base = Y(std::clamp(0.0, yt.lo, yt.hi));
+            path.moveTo(X(s.x.front()), base);
+            for (std::size_t i = 0; i < s.y.size(); ++i) {
+                const double v = s.y[i] && std::isfinite(*s.y[i]) ? *s.y[i] : 0.0;
+                path.lineTo(X(s.x[i]), Y(v));
+                path.lineTo(X(s.x[i + 1]), Y(v));
+            }
+            path.lineTo(X(s.x.back()), base);
+            QColor fill = colour;
+            fill.setAlpha(46);
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill);
+            p.drawPath(path);
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(colour, st.lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+            p.drawPath(path);
+        } else {
+            QPen pen(colour, st.lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+            p.setBrush(Qt::NoBrush);
+            QPolygonF run;
+            auto flush = [&] {
+                if (run.size() >= 2) {
+                    p.setPen(pen);
+                    p.drawPolyline(run);
+                }
+                run.clear();
+            };
+            for (std::size_t i = 0; i < s.x.size(); ++i) {
+                if (!s.y[i] || !std::isfinite(*s.y[i])) {
+                    flush();
+                    continue;
+                }
+                run << QPointF(X(s.x[i]), Y(*s.y[i]));
+            }
+            flush();
+            for (std::size_t i = 0; i < s.x.size(); ++i)
+                if (s.y[i] && std::isfinite(*s.y[i]))
+                    drawMarker(p, QPointF(X(s.x[i]), Y(*s.y[i])), markerOf(s, si), st.markerSize, colour);
+        }
+    }
+    p.restore();
+
+    // Axes: left and bottom only.
+    p.setPen(QPen(st.axis, st.axisWidth, Qt::SolidLine, Qt::SquareCap));
+    p.drawLine(QPointF(a.left(), a.top()), QPointF(a.left(), a.bottom()));
+    p.drawLine(QPointF(a.left(), a.bottom()), QPointF(a.right(), a.bottom()));
+
+    // x ticks and labels (multi-line labels centred).
+    for (std::size_t i = 0; i < xs.ticks.size(); ++i) {
+        const double x = X(xs.ticks[i]);
+        p.setPen(QPen(st.axis, st.axisWidth));
+        p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + st.tickLength));
+        p.setPen(st.text);
+        const QStringList lines = xs.labels[i].split(QLatin1Char('\n'));
+        double base = a.bottom() + st.tickLength + 1.5 + fm.ascent();
+        for (const auto& line : lines) {
+            drawLabel(p, x, base, line, tickFont, HAlign::Centre);
+            base += st.fontSize * 1.18;
+        }
+    }
+    int xLines = 1;
+    for (const auto& l : xs.labels) xLines = std::max(xLines, lineCount(l));
+    p.setPen(st.text);
+    if (!panel.x.label.isEmpty())
+        drawLabel(p, a.center().x(), a.bottom() + st.tickLength + 1.5 + xLines * st.fontSize * 1.18 + st.titleSize * 1.05,
+                  panel.x.label, labelFont, HAlign::Centre);
+    if (!panel.y.label.isEmpty()) {
+        double yLabelW = 0.0;
+        for (double v : yt.values) yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.step) + panel.y.tickSuffix));
+        drawLabelVertical(p, a.left() - st.tickLength - 2.0 - yLabelW - st.titleSize * 0.7, a.center().y(), panel.y.label, labelFont);
+    }
+    if (!panel.title.isEmpty()) {
+        const QFont tf = figureFont(st.titleSize, true, p.device());
+        drawLabel(p, a.center().x(), a.top() - st.titleSize * 0.55, panel.title, tf, HAlign::Centre);
+    }
+}
+
+
+void PlotFigure::paint(QPainter& p) const {
+    p.fillRect(QRectF(QPointF(0, 0), sizePt()), Qt::white);
+    paintLegend(p);
+    for (int i = 0; i < int(data_.panels.size()); ++i) {
+        paintPanel(p, i, plotArea(i, p.device()));
+    }
+}
+
+} // namespace ll::figure

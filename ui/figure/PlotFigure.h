@@ -1,0 +1,83 @@
+#pragma once
+// PlotFigure: one or more plot panels side by side with a shared legend on top, in a paper style:
+// left and bottom axes only (0.5 pt), outward ticks, light horizontal grid, Okabe-Ito colours with a
+// different marker shape per series (readable in greyscale), 7 pt tick labels, 8 pt axis labels.
+// Panels draw lines with markers (per-band scores, percentile curves), grouped bars (per-class scores)
+// or step histograms. The data comes from PlotBuilder.h (benchmark results) or from the caller.
+#include "figure/Figure.h"
+#include "figure/FigureStyle.h"
+
+#include <QColor>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace ll::figure {
+
+enum class SeriesStyle {
+    LineMarkers, // points joined by lines, a marker at each defined point (gaps at undefined ones)
+    Bars,        // grouped bars at categorical x positions
+    Steps,       // histogram: x holds n+1 bin edges, y n counts, drawn as an outline with a light fill
+};
+
+struct Series {
+    QString name;
+    QColor colour;                        // invalid: palette colour of the series index
+    int marker = -1;                      // marker shape 0..5; -1: the series index
+    bool dashed = false;                  // e.g. the do-nothing baseline
+    std::vector<double> x;                // categorical panels: category index 0..n-1
+    std::vector<std::optional<double>> y;
+};
+
+struct Axis {
+    QString label;                        // may use _ and ^ (RichLabel.h)
+    std::vector<QString> categories;      // non-empty: categorical axis ("\n" splits a label in lines)
+    std::optional<double> min, max;       // fixed range; otherwise from the data at nice steps
+    bool includeZero = false;
+    QString tickSuffix;                   // e.g. "%"
+};
+
+struct Panel {
+    QString title;
+    Axis x, y;
+    SeriesStyle style = SeriesStyle::LineMarkers;
+    std::vector<Series> series;
+    bool zeroLine = false;                // a thin line at y = 0
+};
+
+struct PlotFigureData {
+    QString title = QStringLiteral("LightLens plot");
+    std::vector<Panel> panels;
+    double widthPt = 505.0;
+    double heightPt = 150.0;
+    bool legend = true;
+    FigureStyle style;
+};
+
+class PlotFigure : public Figure {
+public:
+    // Throws ll::Error when there are no panels or the series do not match their axes.
+    explicit PlotFigure(PlotFigureData data);
+    QSizeF sizePt() const override;
+    void paint(QPainter& painter) const override;
+    QString title() const override { return data_.title; }
+
+    // The plotting area (inside the axes) of panel i, in points, for a device; for tests.
+    QRectF plotArea(int panel, const QPaintDevice* device) const;
+    const PlotFigureData& data() const { return data_; }
+
+private:
+    struct LegendEntry { QString name; QColor colour; int marker; bool dashed; SeriesStyle style; };
+    std::vector<LegendEntry> legendEntries() const;
+    double legendHeight(const QPaintDevice* device) const;
+    void paintLegend(QPainter& p) const;
+    void paintPanel(QPainter& p, int index, const QRectF& area) const;
+    PlotFigureData data_;
+};
+
+// Draws marker shape `shape` (0 circle, 1 square, 2 triangle up, 3 diamond, 4 triangle down,
+// 5 pentagon) of diameter `size` centred at c, filled with `colour` and a white hairline edge.
+void drawMarker(QPainter& p, QPointF c, int shape, double size, const QColor& colour);
+
+} // namespace ll::figure
