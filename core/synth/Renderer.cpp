@@ -85,19 +85,27 @@ float blinnPhong(const Vec3& n, const Vec3& wi, const Vec3& v, float shininess) 
 }
 
 // Fraction of points on the light's disc (facing p) that p sees. `rotation` turns the sample
-// pattern per pixel so that few samples give smooth penumbrae.
+// pattern per pixel so that few samples give smooth penumbrae. Points are spread on the disc by
+// the golden angle (Vogel's pattern).
 float discVisibility(const SceneDesc& sc, const Vec3& p, const Vec3& centre, float radius, int samples,
                      float rotation, bool probeOccludes) {
-    if (radius <= 0 || samples <= 1) return occluded(sc, p, centre, probeOccludes) ? 0.0f : 1.0f;
+    const OccluderSet near = occludersNearSegment(sc, p, centre, radius, probeOccludes);
+    if (near.empty()) return 1.0f;
+    if (radius <= 0 || samples <= 1) return occludedBy(sc, near, p, centre) ? 0.0f : 1.0f;
     const Vec3 w = normalize(centre - p);
     const Vec3 a = std::abs(w.x) < 0.9f ? Vec3(1, 0, 0) : Vec3(0, 1, 0);
     const Vec3 t1 = normalize(cross(w, a)), t2 = cross(w, t1);
+    // Rotate the pattern: step by the golden angle with a rotation matrix (one sincos per call).
+    const float cg = std::cos(kGoldenAngle), sg = std::sin(kGoldenAngle);
+    float c = std::cos(rotation), s = std::sin(rotation);
     int visible = 0;
     for (int k = 0; k < samples; ++k) {
         const float r = radius * std::sqrt((float(k) + 0.5f) / float(samples));
-        const float phi = float(k) * kGoldenAngle + rotation;
-        const Vec3 q = centre + t1 * (r * std::cos(phi)) + t2 * (r * std::sin(phi));
-        if (!occluded(sc, p, q, probeOccludes)) ++visible;
+        const Vec3 q = centre + t1 * (r * c) + t2 * (r * s);
+        if (!occludedBy(sc, near, p, q)) ++visible;
+        const float c2 = c * cg - s * sg;
+        s = s * cg + c * sg;
+        c = c2;
     }
     return float(visible) / float(samples);
 }
@@ -160,6 +168,9 @@ Radiance shadeHit(const PixelContext& ctx, const Hit& h, const Vec3& dir, int de
         const PlaneRect& w = sc.window;
         const int nz = std::max(1, (ctx.params.windowSamples + 1) / 2), ny = std::max(1, ctx.params.windowSamples / nz);
         const float cellArea = (w.u1 - w.u0) * (w.v1 - w.v0) / float(nz * ny);
+        // Nothing can block the window when no occluder lies in the box spanned by p and the window.
+        const OccluderSet near = occludersInBox(sc, Vec3(-sc.halfWidth, std::min(p.y, w.v0), std::min(p.z, w.u0)),
+                                                Vec3(p.x, std::max(p.y, w.v1), std::max(p.z, w.u1)), true);
         Vec3 e;
         for (int iz = 0; iz < nz; ++iz)
             for (int iy = 0; iy < ny; ++iy) {
@@ -172,7 +183,7 @@ Radiance shadeHit(const PixelContext& ctx, const Hit& h, const Vec3& dir, int de
                 wi = wi / std::sqrt(d2);
                 const float cosP = dot(n, wi), cosW = -wi.x;
                 if (cosP <= 0 || cosW <= 0) continue;
-                if (occluded(sc, p, s, true)) continue;
+                if (occludedBy(sc, near, p, s)) continue;
                 float f = kInvPi;
                 Vec3 spec;
                 if (m.specular.x + m.specular.y + m.specular.z > 0) spec = m.specular * blinnPhong(n, wi, v, m.shininess);

@@ -74,11 +74,6 @@ SynthDatasetSummary writeSynthDataset(const fs::path& dir, const SynthDatasetPar
     for (int i = 0; i < params.scenes; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         const SynthScene s = renderScene(params.render, i);
-        std::vector<std::pair<fs::path, Image>> edits;
-        for (const auto& m : models)
-            for (Task t : {Task::On, Task::Off})
-                edits.emplace_back(dir / "edits" / m / taskFolder(t) / (s.name + ".png"),
-                                   renderEdit(s, m, t, params.render.seed));
         SynthSceneSummary ss;
         ss.renderSeconds = secondsSince(t0);
         ss.name = s.name;
@@ -95,7 +90,13 @@ SynthDatasetSummary writeSynthDataset(const fs::path& dir, const SynthDatasetPar
         for (Task t : {Task::On, Task::Off})
             writeModelImage(inputSource(s.on, s.off, t), s.meta.k, path8,
                             dir / "inputs" / taskFolder(t) / (s.name + ".png"));
-        for (const auto& [path, img] : edits) writeModelImage(img, s.meta.k, path8, path);
+        for (const auto& m : models)
+            for (Task t : {Task::On, Task::Off}) {
+                const auto te = std::chrono::steady_clock::now();
+                const Image edit = renderEdit(s, m, t, params.render.seed);
+                ss.renderSeconds += secondsSince(te);
+                writeModelImage(edit, s.meta.k, path8, dir / "edits" / m / taskFolder(t) / (s.name + ".png"));
+            }
         ss.totalSeconds = secondsSince(t0);
         if (progress) progress(ss);
         summary.scenes.push_back(std::move(ss));

@@ -37,20 +37,17 @@ const SynthRegion* SynthScene::region(const std::string& className) const {
 
 namespace {
 
-// a + b (+ c) per float.
-Image sum(const Image& a, const Image& b) {
-    Image out(a.width(), a.height());
-    const float *pa = a.data(), *pb = b.data();
+// The sum of several images of one size (one pass, parallel).
+Image sum(std::initializer_list<const Image*> parts) {
+    const Image& first = **parts.begin();
+    Image out(first.width(), first.height());
     float* d = out.data();
-    for (std::size_t i = 0; i < out.floatCount(); ++i) d[i] = pa[i] + pb[i];
-    return out;
-}
-
-Image sum(const Image& a, const Image& b, const Image& c) {
-    Image out = sum(a, b);
-    float* d = out.data();
-    const float* pc = c.data();
-    for (std::size_t i = 0; i < out.floatCount(); ++i) d[i] += pc[i];
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.floatCount(), 1 << 15), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (const Image* p : parts) {
+            const float* s = p->data();
+            for (std::size_t i = r.begin(); i < r.end(); ++i) d[i] += s[i];
+        }
+    });
     return out;
 }
 
@@ -58,12 +55,23 @@ Image sum(const Image& a, const Image& b, const Image& c) {
 // counter-based hash of (seed, image, pixel, channel); negative results are clipped to 0.
 void addSensorNoise(Image& img, double k, const SynthParams& p, std::uint64_t key) {
     float* d = img.data();
-    const std::size_t n = img.floatCount();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t i = r.begin(); i < r.end(); ++i) {
-            const double x = d[i];
-            const double sigma = std::sqrt(p.shotNoise * std::max(0.0, k * x) + p.readNoise * p.readNoise) / k;
-            d[i] = float(std::max(0.0, x + sigma * hashNormal(hashCombine(key, i))));
+    const std::size_t pairs = (img.floatCount() + 1) / 2;
+    const float kf = float(k), shot = float(p.shotNoise), read2 = float(p.readNoise * p.readNoise);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pairs, 1 << 13), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t j = r.begin(); j < r.end(); ++j) {
+            // Box-Muller: two independent normals per draw.
+            const std::uint64_t h = hashCombine(key, j);
+            const float u1 = 1.0f - float(h >> 40) * 0x1.0p-24f; // (0, 1]
+            const float u2 = float(h & 0xFFFFFFull) * 0x1.0p-24f;
+            const float radius = std::sqrt(-2.0f * std::log(u1));
+            const float n[2] = {radius * std::cos(6.2831853f * u2), radius * std::sin(6.2831853f * u2)};
+            for (int t = 0; t < 2; ++t) {
+                const std::size_t i = 2 * j + std::size_t(t);
+                if (i >= img.floatCount()) break;
+                const float x = d[i];
+                const float sigma = std::sqrt(shot * std::max(0.0f, kf * x) + read2) / kf;
+                d[i] = std::max(0.0f, x + sigma * n[t]);
+            }
         }
     });
 }
@@ -129,7 +137,7 @@ void checkSize(const SynthParams& p) {
 
 } // namespace
 
-Image SynthScene::probeContribution() const { return sum(layers.emission, layers.probeFill, layers.direct); }
+Image SynthScene::probeContribution() const { return sum({&layers.emission, &layers.probeFill, &layers.direct}); }
 
 SynthScene renderScene(const SynthParams& params, int sceneIndex) {
     checkSize(params);
@@ -141,7 +149,7 @@ SynthScene renderScene(const SynthParams& params, int sceneIndex) {
     RenderOutput r = renderLayers(s.desc, params, s.seed);
     s.layers = std::move(r.layers);
     s.off = s.layers.ambient;
-    s.on = sum(s.layers.ambient, s.probeContribution());
+    s.on = sum({&s.layers.ambient, &s.layers.emission, &s.layers.probeFill, &s.layers.direct});
     const double k = sceneExposure(s.on, r.regionBits, s.layers.emission);
     if (params.noise) {
         addSensorNoise(s.off, k, params, hashCombine(s.seed, 0x0FFull));
@@ -169,16 +177,17 @@ std::array<float, 3> randomGains(std::uint64_t key, double lo, double hi, double
     return g;
 }
 
-// out = base + sign * gains * (layers...), clipped at 0.
+// out = base + sign * gains * (layers...), clipped at 0 (parallel over pixels).
 Image combine(const Image& base, float sign, const std::array<float, 3>& gains, std::initializer_list<const Image*> add) {
     Image out(base.width(), base.height());
-    const std::size_t n = base.pixelCount();
-    for (std::size_t i = 0; i < n; ++i)
-        for (int c = 0; c < 3; ++c) {
-            float v = 0;
-            for (const Image* a : add) v += a->data()[i * 3 + c];
-            out.data()[i * 3 + c] = std::max(0.0f, base.data()[i * 3 + c] + sign * gains[c] * v);
-        }
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, base.pixelCount(), 1 << 13), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t i = r.begin(); i < r.end(); ++i)
+            for (int c = 0; c < 3; ++c) {
+                float v = 0;
+                for (const Image* a : add) v += a->data()[i * 3 + c];
+                out.data()[i * 3 + c] = std::max(0.0f, base.data()[i * 3 + c] + sign * gains[c] * v);
+            }
+    });
     return out;
 }
 

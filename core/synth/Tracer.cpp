@@ -123,6 +123,55 @@ bool segmentMeetsBox(const Vec3& lo, const Vec3& hi, const Vec3& o, const Vec3& 
 
 } // namespace
 
+OccluderSet occludersNearSegment(const SceneDesc& sc, const Vec3& p, const Vec3& q, float radius, bool includeProbe) {
+    OccluderSet set;
+    const Vec3 seg = q - p;
+    const float len = length(seg);
+    if (len <= 0) return set;
+    const Vec3 d = seg / len, r{radius, radius, radius};
+    if (!segmentMeetsBox(sc.occluderLo - r, sc.occluderHi + r, p, d, len)) return set;
+    for (std::size_t i = 0; i < sc.boxes.size() && set.boxCount < OccluderSet::kMaxBoxes; ++i)
+        if (segmentMeetsBox(sc.boxes[i].lo - r, sc.boxes[i].hi + r, p, d, len)) set.boxes[set.boxCount++] = int(i);
+    set.stand = segmentMeetsBox(sc.stand.lo - r, sc.stand.hi + r, p, d, len);
+    if (includeProbe) {
+        const Vec3 pr{sc.probe.radius + radius, sc.probe.radius + radius, sc.probe.radius + radius};
+        set.probe = segmentMeetsBox(sc.probe.centre - pr, sc.probe.centre + pr, p, d, len);
+    }
+    return set;
+}
+
+OccluderSet occludersInBox(const SceneDesc& sc, const Vec3& lo, const Vec3& hi, bool includeProbe) {
+    auto overlaps = [&](const Vec3& a, const Vec3& b) {
+        return lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y && lo.z <= b.z && hi.z >= a.z;
+    };
+    OccluderSet set;
+    if (!overlaps(sc.occluderLo, sc.occluderHi)) return set;
+    for (std::size_t i = 0; i < sc.boxes.size() && set.boxCount < OccluderSet::kMaxBoxes; ++i)
+        if (overlaps(sc.boxes[i].lo, sc.boxes[i].hi)) set.boxes[set.boxCount++] = int(i);
+    set.stand = overlaps(sc.stand.lo, sc.stand.hi);
+    if (includeProbe) {
+        const Vec3 pr{sc.probe.radius, sc.probe.radius, sc.probe.radius};
+        set.probe = overlaps(sc.probe.centre - pr, sc.probe.centre + pr);
+    }
+    return set;
+}
+
+bool occludedBy(const SceneDesc& sc, const OccluderSet& set, const Vec3& p, const Vec3& q) {
+    if (set.empty()) return false;
+    const Vec3 seg = q - p;
+    const float len = length(seg);
+    if (len <= 0) return false;
+    const Vec3 d = seg / len;
+    const float tMax = len * (1.0f - 1e-4f), eps = 1e-4f;
+    for (int i = 0; i < set.boxCount; ++i) {
+        const AxisBox& b = sc.boxes[std::size_t(set.boxes[i])];
+        if (intersectBox(b.lo, b.hi, p, d, eps, tMax) > 0) return true;
+    }
+    if (set.stand && intersectBox(sc.stand.lo, sc.stand.hi, p, d, eps, tMax) > 0) return true;
+    if (set.probe && intersectSphere(sc.probe, p, d, eps, tMax) > 0) return true;
+    return false;
+}
+
 bool occluded(const SceneDesc& sc, const Vec3& p, const Vec3& q, bool includeProbe) {
     const Vec3 seg = q - p;
     const float len = length(seg);

@@ -1,5 +1,7 @@
 // The synthetic dataset on disk, through the core API and through lightlens-cli synth / prepare:
 // the documented layout, byte-identical output for a seed, and clean failures for bad input.
+#include "annotations/AnnotationIO.h"
+#include "annotations/Rasterise.h"
 #include "dataset/Dataset.h"
 #include "image/ImageIO.h"
 #include "support/TestSupport.h"
@@ -89,6 +91,19 @@ private Q_SLOTS:
             const auto labels = nlohmann::json::parse(test::readBytes(*s.labels));
             QVERIFY(labels.contains("images") && labels.contains("annotations") && labels.contains("categories"));
             QVERIFY(labels["annotations"].size() >= 3);
+            // The annotations module reads them back as the renderer's regions.
+            const SceneAnnotations a = loadAnnotations(*s.labels);
+            QCOMPARE(a.imageWidth, 96);
+            const auto masks = rasteriseByClass(a, 96, 64);
+            QVERIFY(masks.count("window") && masks.count("metallic") && masks.count("mirror"));
+            SynthParams rp = params(5).render;
+            const SynthScene scene = renderScene(rp, s.name == "scene_000" ? 0 : 1);
+            for (const auto& r : scene.regions) {
+                QVERIFY2(masks.count(r.className), r.className.c_str());
+                std::size_t both = 0;
+                for (std::size_t i = 0; i < r.mask.size(); ++i) both += r.mask[i] && masks.at(r.className)[i];
+                QVERIFY2(double(both) >= 0.6 * double(countSet(r.mask)), r.className.c_str());
+            }
         }
     }
 
