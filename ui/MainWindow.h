@@ -1,12 +1,82 @@
 #pragma once
+// MainWindow: the Inspector. Dataset browser (left), the locked pane grid (centre), the score
+// panel and pixel inspector (right), the display toolbar, the job indicator in the status bar,
+// and the keys of the help dialog. All computation runs in the JobRunner; this class only reacts.
+#include "app/DatasetSession.h"
+#include "inspect/CaseData.h"
+#include "view/PaneGrid.h"
+
 #include <QMainWindow>
 
+class QLabel;
+class QMenu;
+class QProgressBar;
+
 namespace ll::ui {
+
+class DatasetBrowser;
+class DisplayToolBar;
+class PixelInspector;
+class ScorePanel;
+class TileCache;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a dataset folder; false (and a message) when it cannot be read.
+    bool openDataset(const QString& path);
+    // Writes the synthetic demo dataset to `dir` (a job; default: the cache folder) and opens it.
+    void openDemo(const QString& dir = {});
+    void showCase(const CaseId& id);
+
+    // For tests and the screenshot tool.
+    JobRunner* jobs() const { return runner_; }
+    DatasetSession* session() const { return session_; }
+    PaneGrid* grid() const { return grid_; }
+    ViewState* viewState() const { return state_; }
+    ScorePanel* scorePanel() const { return scores_; }
+    PixelInspector* pixelInspector() const { return inspector_; }
+    DatasetBrowser* browser() const { return browser_; }
+    CasePtr currentCase() const { return case_; }
+
+Q_SIGNALS:
+    void datasetOpened(const QString& path);
+    void caseShown(const ll::ui::CaseId& id);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+    void closeEvent(QCloseEvent*) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void rebuildRecentMenu();
+    void onCaseReady(CasePtr c);
+    void onJobs(int active, const QString& summary);
+    void stepModel(int index);
+    void stepScene(int delta);
+    void toggleTask();
+    void setExposureDelta(double ev);
+
+    JobRunner* runner_;
+    DatasetSession* session_;
+    ViewState* state_;
+    std::unique_ptr<TileCache> tiles_;
+    PaneGrid* grid_;
+    DisplayToolBar* toolbar_;
+    DatasetBrowser* browser_;
+    ScorePanel* scores_;
+    PixelInspector* inspector_;
+    QLabel* jobLabel_;
+    QProgressBar* jobBar_;
+    QLabel* pixelLabel_;
+    QMenu* recentMenu_ = nullptr;
+    CasePtr case_;
+    GridLayout lastMultiLayout_ = GridLayout::TwoByThree;
 };
 
 } // namespace ll::ui

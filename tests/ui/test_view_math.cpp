@@ -1,0 +1,143 @@
+// Canvas arithmetic and display encoding: zoom around the cursor, fit, pan, 1:1; the LRU cache;
+// the mip pyramid; signed-map colours and excluded pixels.
+#include "jobs/LruCache.h"
+#include "view/ColourMaps.h"
+#include "view/DisplayEncoder.h"
+#include "view/ImageSource.h"
+#include "view/RegionRenderer.h"
+#include "view/ViewTransform.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace ll;
+using namespace ll::ui;
+
+class TestViewMath : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void zoomKeepsThePointUnderTheCursor() {
+        const QSizeF w(800, 600);
+        ViewTransform t = ViewTransform::fit(QSize(6000, 4000), w);
+        QCOMPARE(t.scale, 800.0 / 6000.0);
+        QCOMPARE(t.centre, QPointF(3000, 2000));
+        const QPointF cursor(123.5, 456.25);
+        const QPointF before = t.toImage(cursor, w);
+        for (int i = 0; i < 30; ++i) {
+            t = t.zoomedAround(cursor, w, std::pow(2.0, 0.25), minimumScale(QSize(6000, 4000), w));
+            const QPointF after = t.toImage(cursor, w);
+            QVERIFY2(std::abs(after.x() - before.x()) < 1e-9 && std::abs(after.y() - before.y()) < 1e-9,
+                     "the image point under the cursor moved");
+        }
+        // Clamped at 64x, and still anchored.
+        for (int i = 0; i < 40; ++i) t = t.zoomedAround(cursor, w, 2.0, 0.01);
+        QCOMPARE(t.scale, ViewTransform::kMaxScale);
+        QVERIFY(std::abs(t.toImage(cursor, w).x() - before.x()) < 1e-9);
+        // Zooming out stops at half the fit scale.
+        for (int i = 0; i < 80; ++i) t = t.zoomedAround(cursor, w, 0.5, minimumScale(QSize(6000, 4000), w));
+        QCOMPARE(t.scale, 0.5 * 800.0 / 6000.0);
+    }
+
+    void screenAndImageAreInverse() {
+        ViewTransform t;
+        t.centre = QPointF(10.25, 20.5);
+        t.scale = 3.5;
+        const QSizeF w(301, 199);
+        const QPointF p(17, 33);
+        const QPointF q = t.toImage(t.toScreen(p, w), w);
+        QVERIFY(std::abs(q.x() - p.x()) < 1e-12 && std::abs(q.y() - p.y()) < 1e-12);
+        // The image point at the centre of the widget is `centre`.
+        QCOMPARE(t.toImage(QPointF(w.width() / 2, w.height() / 2), w), t.centre);
+    }
+
+    void panMovesByScreenDelta() {
+        ViewTransform t;
+        t.centre = QPointF(100, 100);
+        t.scale = 4;
+        const QSizeF w(400, 300);
+        const QPointF grabbed = t.toImage(QPointF(50, 60), w);
+        const ViewTransform p = t.panned(QPointF(20, -8));
+        QCOMPARE(p.toImage(QPointF(70, 52), w), grabbed); // the grabbed point followed the mouse
+    }
+
+    void oneToOneAlignsPixels() {
+        ViewTransform t;
+        t.centre = QPointF(1234.37, 567.81);
+        t.scale = 0.3;
+        const QSizeF w(801, 600);
+        const ViewTransform o = t.oneToOne(w);
+        QCOMPARE(o.scale, 1.0);
+        const QPointF s = o.toScreen(QPointF(0, 0), w);
+        QCOMPARE(s.x(), std::round(s.x()));
+        QCOMPARE(s.y(), std::round(s.y()));
+    }
+
+    void lruEvictsLeastRecentlyUsed() {
+        LruCache<int, int> c(3);
+        c.insert(1, 10);
+        c.insert(2, 20);
+        c.insert(3, 30);
+        QCOMPARE(*c.get(1), 10); // 1 becomes most recent
+        c.insert(4, 40);         // evicts 2
+        QVERIFY(!c.contains(2));
+        QVERIFY(c.contains(1) && c.contains(3) && c.contains(4));
+        c.insert(5, 50, 3); // cost 3 alone fills the budget
+        QCOMPARE(c.size(), std::size_t(1));
+        QVERIFY(c.contains(5));
+    }
+
+    void pyramidAveragesFiniteSamples() {
+        FloatPlane p(4, 2);
+        for (int y = 0; y < 2; ++y)
+            for (int x = 0; x < 4; ++x) p(x, y) = float(x + 4 * y);
+        p(3, 1) = std::numeric_limits<float>::quiet_NaN();
+        auto s = ImageSource::signedMap(p, nullptr, "m");
+        QCOMPARE(s->levelCount(), 1); // already below 64 px: no further levels
+        Image big(300, 130, 2.0f);
+        auto c = ImageSource::colour(big, "c");
+        QCOMPARE(c->level(1).width, 150);
+        QCOMPARE(c->level(1).height, 65);
+        QCOMPARE(c->level(2).width, 75);
+        QCOMPARE(c->level(2).height, 33);
+        QCOMPARE(c->level(2).values[0], 2.0f);
+    }
+
+    void signedMapColoursAndExcludedBlack() {
+        FloatPlane p(3, 1);
+        p(0, 0) = -2.0f;
+        p(1, 0) = 0.0f;
+        p(2, 0) = 2.0f;
+        Mask valid(3, 1, 1);
+        auto s = ImageSource::signedMap(p, &valid, "m");
+        QCOMPARE(s->autoRange(), 2.0); // P99 of {2, 0, 2} = 2
+        DisplaySettings d;
+        QImage img = renderRegion(*s, 0, QRect(0, 0, 3, 1), d);
+        QCOMPARE(img.pixel(0, 0), divergingMap()[0]);
+        QCOMPARE(img.pixel(2, 0), divergingMap()[255]);
+        QCOMPARE(qRed(img.pixel(1, 0)), qRed(divergingMap()[128]));
+        valid(1, 0) = 0; // excluded -> black
+        s = ImageSource::signedMap(p, &valid, "m");
+        img = renderRegion(*s, 0, QRect(0, 0, 3, 1), d);
+        QCOMPARE(img.pixel(1, 0), qRgb(0, 0, 0));
+        // A typed range overrides the automatic one.
+        d.autoSignedRange = false;
+        d.signedRange = 4.0;
+        img = renderRegion(*s, 0, QRect(0, 0, 3, 1), d);
+        QCOMPARE(img.pixel(2, 0), divergingMap()[std::size_t(tableIndex(0.75f))]);
+    }
+
+    void srgbEncodingMatchesTheStandard() {
+        const DisplayEncoder& e = DisplayEncoder::srgb();
+        for (float v : {0.0f, 0.001f, 0.0031308f, 0.05f, 0.18f, 0.5f, 0.9f, 1.0f}) {
+            const double ref = v <= 0.0031308 ? 12.92 * v : 1.055 * std::pow(double(v), 1 / 2.4) - 0.055;
+            QVERIFY2(std::abs(int(e.encode(v)) - int(std::lround(ref * 255))) <= 1, qPrintable(QString::number(v)));
+        }
+        QCOMPARE(int(e.encode(4.0f)), 255);
+        QCOMPARE(int(e.encode(-1.0f)), 0);
+    }
+};
+
+QTEST_MAIN(TestViewMath)
+#include "test_view_math.moc"

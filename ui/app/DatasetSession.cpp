@@ -1,0 +1,104 @@
+#include "app/DatasetSession.h"
+
+namespace ll::ui {
+namespace {
+QString baselineKey(const QString& scene, Task t) { return scene + '/' + taskName(t); }
+} // namespace
+
+DatasetSession::DatasetSession(JobRunner* runner, QObject* parent) : QObject(parent), runner_(runner) {}
+
+void DatasetSession::open(const std::filesystem::path& root) {
+    auto d = std::make_unique<Dataset>(scanDataset(root));
+    datasetToken_.cancel();
+    currentToken_.cancel();
+    datasetToken_ = CancelToken();
+    dataset_ = std::move(d);
+    cache_.clear();
+    baselines_.clear();
+    baselinePending_.clear();
+    current_ = {};
+    startScoring();
+}
+
+CasePtr DatasetSession::cached(const CaseId& id) {
+    auto hit = cache_.get(id.key(paramsKey(params_)));
+    return hit ? *hit : nullptr;
+}
+
+std::optional<BaselineScores> DatasetSession::baseline(const QString& scene, Task task) const {
+    auto it = baselines_.find(baselineKey(scene, task));
+    if (it == baselines_.end()) return std::nullopt;
+    return it->second;
+}
+
+void DatasetSession::request(const CaseId& id) {
+    if (!dataset_) return;
+    currentToken_.cancel();
+    currentToken_ = CancelToken();
+    current_ = id;
+    requestBaseline(id);
+    if (CasePtr c = cached(id)) {
+        Q_EMIT caseReady(c);
+        return;
+    }
+    CaseRequest req;
+    try {
+        req = makeCaseRequest(*dataset_, id, params_);
+    } catch (const std::exception& e) {
+        Q_EMIT caseFailed(id, QString::fromStdString(e.what()));
+        return;
+    }
+    const QString key = id.key(paramsKey(params_));
+    runner_->run<CasePtr>(
+        tr("Evaluating %1").arg(id.label()), JobPriority::Interactive, currentToken_,
+        [req](const CancelToken& t) { return computeCase(req, t); }, this,
+        [this, key, id](CasePtr c) {
+            cache_.insert(key, c, c->bytes());
+            if (c->result) Q_EMIT scoreReady(id, c->result->scores.sie, c->result->scores.lfe);
+            if (current_ == id) Q_EMIT caseReady(c);
+        },
+        [this, id](QString error) { Q_EMIT caseFailed(id, error); });
+}
+
+void DatasetSession::requestBaseline(const CaseId& id) {
+    const QString key = baselineKey(id.scene, id.task);
+    if (baselines_.count(key) || baselinePending_.count(key)) return;
+    CaseRequest req;
+    try {
+        req = makeCaseRequest(*dataset_, id, params_);
+    } catch (const std::exception&) {
+        return;
+    }
+    baselinePending_.insert(key);
+    const QString scene = id.scene;
+    const Task task = id.task;
+    runner_->run<BaselineScores>(
+        tr("Baseline %1 turn %2").arg(scene, taskName(task)), JobPriority::Interactive, datasetToken_,
+        [req](const CancelToken& t) { return computeBaseline(req, t); }, this,
+        [this, key, scene, task](BaselineScores b) {
+            baselinePending_.erase(key);
+            baselines_[key] = std::move(b);
+            Q_EMIT baselineReady(scene, task);
+        },
+        [this, key](QString) { baselinePending_.erase(key); });
+}
+
+void DatasetSession::startScoring() {
+    for (const EditEntry& e : dataset_->edits) {
+        if (!e.usable()) continue;
+        const CaseId id{QString::fromStdString(e.scene), QString::fromStdString(e.model), e.task};
+        CaseRequest req;
+        try {
+            req = makeCaseRequest(*dataset_, id, params_);
+        } catch (const std::exception&) {
+            continue;
+        }
+        runner_->run<EvalScores>(
+            tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
+            [req](const CancelToken& t) { return scoreCase(req, t); }, this,
+            [this, id](EvalScores s) { Q_EMIT scoreReady(id, s.sie, s.lfe); },
+            [this, id](QString error) { Q_EMIT scoreFailed(id, error); });
+    }
+}
+
+} // namespace ll::ui

@@ -1,0 +1,65 @@
+#pragma once
+// DatasetSession: the open dataset and the work around it. It turns "show this case" into a job
+// (cancelling the job of the case shown before), keeps finished cases in an LRU cache keyed by
+// (scene, model, task, metric parameters) so going back to a case is instant, computes the
+// do-nothing baselines, and scores every edit in the background for the dataset browser.
+// Lives on the GUI thread; all results arrive through signals on the GUI thread.
+#include "dataset/Dataset.h"
+#include "inspect/CaseCompute.h"
+#include "jobs/JobRunner.h"
+#include "jobs/LruCache.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+#include <set>
+
+namespace ll::ui {
+
+class DatasetSession : public QObject {
+    Q_OBJECT
+public:
+    DatasetSession(JobRunner* runner, QObject* parent = nullptr);
+
+    // Scans `root` (fast: headers only) and starts background scoring. Throws ll::Error.
+    void open(const std::filesystem::path& root);
+    bool isOpen() const { return dataset_ != nullptr; }
+    const Dataset& dataset() const { return *dataset_; }
+    const MetricParams& params() const { return params_; }
+
+    // Shows a case: from the cache at once, else through a job (the previous request is cancelled).
+    void request(const CaseId& id);
+    const CaseId& current() const { return current_; }
+    // The cached case, if any.
+    CasePtr cached(const CaseId& id);
+    std::optional<BaselineScores> baseline(const QString& scene, Task task) const;
+
+    // Cache budget in bytes (default 2 GiB).
+    void setCacheBudget(std::size_t bytes) { cache_ = LruCache<QString, CasePtr>(bytes); }
+    std::size_t cachedCases() const { return cache_.size(); }
+
+Q_SIGNALS:
+    void caseReady(ll::ui::CasePtr c);
+    void caseFailed(const ll::ui::CaseId& id, const QString& error);
+    void baselineReady(const QString& scene, ll::Task task);
+    // Background browser scores.
+    void scoreReady(const ll::ui::CaseId& id, std::optional<double> sie, std::optional<double> lfe);
+    void scoreFailed(const ll::ui::CaseId& id, const QString& error);
+
+private:
+    void requestBaseline(const CaseId& id);
+    void startScoring();
+
+    JobRunner* runner_;
+    std::unique_ptr<Dataset> dataset_;
+    MetricParams params_;
+    CaseId current_;
+    CancelToken currentToken_;
+    CancelToken datasetToken_; // cancels background scoring of the dataset when another is opened
+    LruCache<QString, CasePtr> cache_{std::size_t(2) << 30};
+    std::map<QString, BaselineScores> baselines_; // "scene/task"
+    std::set<QString> baselinePending_;
+};
+
+} // namespace ll::ui

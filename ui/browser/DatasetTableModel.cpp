@@ -1,0 +1,128 @@
+#include "browser/DatasetTableModel.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ll::ui {
+
+QColor rankColour(double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    // Hue from green (120) through amber to red (0).
+    return QColor::fromHsvF(float((1.0 - t) * 120.0 / 360.0), 0.55f, 0.42f);
+}
+
+void DatasetTableModel::setRows(std::vector<BrowserRow> rows) {
+    beginResetModel();
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+int DatasetTableModel::findRow(const QString& scene, const QString& model, Task task) const {
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].scene == scene && rows_[i].model == model && rows_[i].task == task) return int(i);
+    return -1;
+}
+
+void DatasetTableModel::setScores(int r, std::optional<double> sie, std::optional<double> lfe) {
+    auto& row = rows_[std::size_t(r)];
+    row.sie = sie;
+    row.lfe = lfe;
+    row.state = BrowserRow::State::Done;
+    rerank(row.scene, row.task);
+}
+
+void DatasetTableModel::setFailed(int r, const QString& error) {
+    auto& row = rows_[std::size_t(r)];
+    row.state = BrowserRow::State::Failed;
+    row.problem = error;
+    Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
+}
+
+int DatasetTableModel::pendingCount() const {
+    return int(std::count_if(rows_.begin(), rows_.end(), [](const BrowserRow& r) { return r.state == BrowserRow::State::Pending; }));
+}
+
+void DatasetTableModel::rerank(const QString& scene, Task task) {
+    std::vector<std::size_t> group;
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].scene == scene && rows_[i].task == task) group.push_back(i);
+    auto rank = [&](auto get, auto set) {
+        std::vector<std::size_t> scored;
+        for (auto i : group)
+            if (get(rows_[i])) scored.push_back(i);
+        std::sort(scored.begin(), scored.end(), [&](auto a, auto b) { return *get(rows_[a]) < *get(rows_[b]); });
+        for (auto i : group) set(rows_[i], 0);
+        for (std::size_t k = 0; k < scored.size(); ++k) set(rows_[scored[k]], int(k) + 1);
+        return int(scored.size());
+    };
+    const int n1 = rank([](const BrowserRow& r) { return r.sie; }, [](BrowserRow& r, int k) { r.sieRank = k; });
+    const int n2 = rank([](const BrowserRow& r) { return r.lfe; }, [](BrowserRow& r, int k) { r.lfeRank = k; });
+    for (auto i : group) {
+        rows_[i].rankCount = std::max(n1, n2);
+        Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+    }
+}
+
+int DatasetTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+int DatasetTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant DatasetTableModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case SceneCol: return tr("Scene");
+    case ModelCol: return tr("Model");
+    case TaskCol: return tr("Task");
+    case SieCol: return tr("SIE");
+    case LfeCol: return tr("LFE");
+    case StatusCol: return tr("Status");
+    }
+    return {};
+}
+
+QVariant DatasetTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid()) return {};
+    const BrowserRow& r = rows_[std::size_t(index.row())];
+    const int col = index.column();
+    auto score = [&](const std::optional<double>& v) -> QVariant {
+        if (role == Qt::UserRole) return v ? *v : std::numeric_limits<double>::infinity();
+        if (role != Qt::DisplayRole) return {};
+        if (r.state == BrowserRow::State::Missing) return tr("missing");
+        if (r.state == BrowserRow::State::Pending) return QStringLiteral("…");
+        if (r.state == BrowserRow::State::Failed) return tr("error");
+        return v ? QString::number(*v, 'f', 3) : QStringLiteral("null");
+    };
+    if (role == Qt::BackgroundRole && (col == SieCol || col == LfeCol) && r.rankCount > 1) {
+        const int rank = col == SieCol ? r.sieRank : r.lfeRank;
+        if (rank > 0) return QBrush(rankColour(double(rank - 1) / double(r.rankCount - 1)));
+    }
+    if (role == Qt::ForegroundRole && (r.state == BrowserRow::State::Missing || r.state == BrowserRow::State::Failed))
+        return QBrush(r.state == BrowserRow::State::Missing ? QColor(0x9a, 0x86, 0x5c) : QColor(0xe0, 0x6c, 0x6c));
+    if (role == Qt::ToolTipRole && !r.problem.isEmpty()) return r.problem;
+    if (role == Qt::TextAlignmentRole && (col == SieCol || col == LfeCol))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    switch (col) {
+    case SceneCol: return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(r.scene) : QVariant();
+    case ModelCol: return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(r.model) : QVariant();
+    case TaskCol:
+        return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(QString(r.task == Task::On ? "on" : "off")) : QVariant();
+    case SieCol: return score(r.sie);
+    case LfeCol: return score(r.lfe);
+    case StatusCol: {
+        if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+        switch (r.state) {
+        case BrowserRow::State::Pending: return tr("scoring");
+        case BrowserRow::State::Done:
+            return r.sieRank ? tr("#%1 of %2").arg(r.sieRank).arg(r.rankCount) : tr("scored");
+        case BrowserRow::State::Failed: return tr("error");
+        case BrowserRow::State::Missing: return tr("missing edit");
+        }
+    }
+    }
+    return {};
+}
+
+} // namespace ll::ui

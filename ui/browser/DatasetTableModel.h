@@ -1,0 +1,41 @@
+#pragma once
+// DatasetTableModel: the rows of the dataset browser (scene, model, task, SIE, LFE, status).
+// Scores arrive one by one from background jobs (setScores); each arrival re-ranks the models of
+// that scene and task, and the SIE/LFE cells are coloured by rank (best green .. worst red).
+// Sorting uses Qt::UserRole: numbers sort numerically and missing/failed scores sort last.
+#include "browser/BrowserRow.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace ll::ui {
+
+class DatasetTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { SceneCol, ModelCol, TaskCol, SieCol, LfeCol, StatusCol, ColumnCount };
+
+    explicit DatasetTableModel(QObject* parent = nullptr) : QAbstractTableModel(parent) {}
+
+    void setRows(std::vector<BrowserRow> rows);
+    const BrowserRow& row(int i) const { return rows_[std::size_t(i)]; }
+    int findRow(const QString& scene, const QString& model, Task task) const;
+    void setScores(int row, std::optional<double> sie, std::optional<double> lfe);
+    void setFailed(int row, const QString& error);
+    int pendingCount() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+private:
+    void rerank(const QString& scene, Task task);
+    std::vector<BrowserRow> rows_;
+};
+
+// Rank colour: t = 0 best (green) .. 1 worst (red), muted for a dark background.
+QColor rankColour(double t);
+
+} // namespace ll::ui

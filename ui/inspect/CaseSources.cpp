@@ -1,0 +1,146 @@
+#include "inspect/CaseSources.h"
+
+#include "annotations/AnnotationIO.h"
+#include "annotations/Rasterise.h"
+#include "view/ColourMaps.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ll::ui {
+
+const std::vector<QColor>& exclusionReasonColours() {
+    static const std::vector<QColor> c = {
+        QColor(0x5d, 0x6b, 0x62), // valid
+        QColor(0xff, 0x2b, 0xd6), // non_finite
+        QColor(0x9b, 0x59, 0xd0), // non_positive_denominator
+        QColor(0xf2, 0x4b, 0x4b), // clipped_real
+        QColor(0xff, 0xa7, 0x26), // clipped_edit
+        QColor(0x22, 0x2a, 0x36), // low_signal
+        QColor(0x4f, 0xc3, 0xf7), // window
+    };
+    return c;
+}
+
+std::vector<QColor> bandColours(std::size_t count) {
+    // Brightest band (nearest the probe) first: inferno-like, from pale yellow to deep purple.
+    static const std::vector<QColor> six = {QColor(0xfc, 0xff, 0xa4), QColor(0xfb, 0xb6, 0x1a), QColor(0xed, 0x69, 0x25),
+                                            QColor(0xbc, 0x37, 0x54), QColor(0x78, 0x1c, 0x6d), QColor(0x3a, 0x0f, 0x6e)};
+    if (count <= six.size()) return {six.begin(), six.begin() + std::ptrdiff_t(count)};
+    std::vector<QColor> out;
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back(QColor::fromRgb(turboMap()[std::size_t(tableIndex(1.0f - float(i) / float(count - 1)))]));
+    return out;
+}
+
+FloatPlane channelMean(const Image& image, const Mask* valid) {
+    FloatPlane out(image.width(), image.height());
+    const float* p = image.data();
+    for (std::size_t i = 0; i < out.size(); ++i, p += 3)
+        out[i] = (valid && !(*valid)[i]) ? std::numeric_limits<float>::quiet_NaN() : (p[0] + p[1] + p[2]) / 3.0f;
+    return out;
+}
+
+namespace {
+
+QImage maskImage(const Mask& excluded, QColor colour) {
+    QImage img(excluded.width(), excluded.height(), QImage::Format_ARGB32_Premultiplied);
+    const QRgb on = colour.rgba();
+    for (int y = 0; y < excluded.height(); ++y) {
+        auto* row = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < excluded.width(); ++x) row[x] = excluded(x, y) ? on : 0u;
+    }
+    return img;
+}
+
+QImage contourImage(const Plane<std::uint8_t>& labels, const std::vector<QColor>& colours) {
+    QImage img(labels.width(), labels.height(), QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    for (int y = 0; y < labels.height(); ++y) {
+        auto* row = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < labels.width(); ++x) {
+            const std::uint8_t v = labels(x, y);
+            const bool edge = (x + 1 < labels.width() && labels(x + 1, y) != v) ||
+                              (y + 1 < labels.height() && labels(x, y + 1) != v);
+            if (!edge) continue;
+            // The brighter (lower index) side draws the line.
+            std::uint8_t b = v;
+            if (x + 1 < labels.width()) b = std::min(b, labels(x + 1, y));
+            if (y + 1 < labels.height()) b = std::min(b, labels(x, y + 1));
+            row[x] = b < colours.size() ? colours[b].rgba() : qRgba(255, 255, 255, 255);
+        }
+    }
+    return img;
+}
+
+std::vector<AnnotationShape> annotationShapes(const std::filesystem::path& labels, const QSize& size) {
+    std::vector<AnnotationShape> out;
+    const SceneAnnotations a = loadAnnotations(labels);
+    const double sx = a.imageWidth > 0 ? double(size.width()) / a.imageWidth : 1.0;
+    const double sy = a.imageHeight > 0 ? double(size.height()) / a.imageHeight : 1.0;
+    for (const Shape& s : a.shapes) {
+        const auto rings = shapeRings(s, false);
+        if (rings.empty()) continue;
+        QPainterPath path;
+        path.setFillRule(s.ringRule == RingRule::EvenOdd ? Qt::OddEvenFill : Qt::WindingFill);
+        for (const Ring& r : rings) {
+            if (r.size() < 2) continue;
+            path.moveTo(r[0].x * sx, r[0].y * sy);
+            for (std::size_t i = 1; i < r.size(); ++i) path.lineTo(r[i].x * sx, r[i].y * sy);
+            path.closeSubpath();
+        }
+        const QString cls = QString::fromStdString(s.className.empty() ? s.label : s.className);
+        out.push_back({cls, annotationClassColour(cls), path});
+    }
+    return out;
+}
+
+} // namespace
+
+void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token) {
+    auto& s = c.sources;
+    auto at = [&](PaneContent p) -> SourcePtr& { return s[std::size_t(p)]; };
+    at(PaneContent::Input) = ImageSource::colour(c.input(), paneContentName(PaneContent::Input));
+    at(PaneContent::Target) = ImageSource::colour(c.target(), paneContentName(PaneContent::Target));
+    auto overlays = std::make_shared<CaseOverlays>();
+    overlays->size = c.size;
+    if (labels) {
+        try {
+            overlays->annotations = annotationShapes(*labels, c.size);
+        } catch (const std::exception& e) {
+            c.warnings << QString::fromStdString(e.what());
+        }
+    }
+    throwIfCancelled(token);
+    if (const EvalMaps* m = c.maps()) {
+        const Mask& omega = m->masks.omega;
+        at(PaneContent::Edit) = ImageSource::colour(c.loaded.edit, paneContentName(PaneContent::Edit));
+        at(PaneContent::RatioReal) = ImageSource::ratio(m->ratioReal, &omega, "E_R");
+        at(PaneContent::RatioEdit) = ImageSource::ratio(m->ratioEdit, &omega, "E_G");
+        at(PaneContent::StdReal) = ImageSource::signedMap(channelMean(m->standardisedReal, &omega), &omega, "S(E_R)");
+        at(PaneContent::StdEdit) = ImageSource::signedMap(channelMean(m->standardisedEdit, &omega), &omega, "S(E_G)");
+        throwIfCancelled(token);
+        at(PaneContent::SieMap) = ImageSource::signedMap(m->sieMap, &omega, "SIE");
+        Mask anyOmega80(c.size.width(), c.size.height());
+        for (std::size_t i = 0; i < anyOmega80.size(); ++i)
+            anyOmega80[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
+        at(PaneContent::LfeMap) = ImageSource::signedMap(m->lfeMap, &anyOmega80, "LFE");
+        QStringList reasons;
+        for (int r = 0; r < kExclusionReasonCount; ++r) reasons << exclusionReasonName(ExclusionReason(r));
+        at(PaneContent::Validity) = ImageSource::categorical(m->masks.reason, exclusionReasonColours(), reasons,
+                                                             paneContentName(PaneContent::Validity));
+        QStringList bands;
+        for (const auto& k : m->bandKeys) bands << QString::fromStdString(k) + "%";
+        const auto colours = bandColours(m->bandKeys.size());
+        at(PaneContent::Bands) = ImageSource::categorical(m->bandLabels, colours, bands,
+                                                          paneContentName(PaneContent::Bands), kNoBand);
+        throwIfCancelled(token);
+        Mask excluded(omega.width(), omega.height());
+        for (std::size_t i = 0; i < excluded.size(); ++i) excluded[i] = omega[i] ? 0 : 1;
+        overlays->outsideOmega = maskImage(excluded, QColor(0xff, 0x3d, 0x9a));
+        overlays->bandContours = contourImage(m->bandLabels, colours);
+    }
+    c.overlays = std::move(overlays);
+}
+
+} // namespace ll::ui

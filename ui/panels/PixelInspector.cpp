@@ -1,0 +1,89 @@
+#include "panels/PixelInspector.h"
+
+#include <QHeaderView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ll::ui {
+namespace {
+
+QString v(float x) { return std::isfinite(x) ? QString::number(double(x), 'g', 5) : QStringLiteral("–"); }
+QString rgb(const Image& im, int x, int y) {
+    if (im.empty() || x >= im.width() || y >= im.height()) return QStringLiteral("–");
+    const float* p = im.pixel(x, y);
+    return v(p[0]) + "  " + v(p[1]) + "  " + v(p[2]);
+}
+
+} // namespace
+
+PixelInspector::PixelInspector(QWidget* parent) : QWidget(parent) {
+    tree_ = new QTreeWidget(this);
+    tree_->setColumnCount(2);
+    tree_->setHeaderLabels({tr("Quantity"), tr("R  G  B  /  value")});
+    tree_->setRootIsDecorated(false);
+    tree_->setFocusPolicy(Qt::NoFocus);
+    tree_->setSelectionMode(QAbstractItemView::NoSelection);
+    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    tree_->setAlternatingRowColors(true);
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(tree_);
+    refresh();
+}
+
+void PixelInspector::setCase(CasePtr c) {
+    case_ = std::move(c);
+    refresh();
+}
+
+void PixelInspector::setPixel(QPoint p) {
+    if (p == pixel_) return;
+    pixel_ = p;
+    refresh();
+}
+
+QString PixelInspector::valueText(const QString& quantity) const {
+    for (int i = 0; i < tree_->topLevelItemCount(); ++i)
+        if (tree_->topLevelItem(i)->text(0) == quantity) return tree_->topLevelItem(i)->text(1);
+    return {};
+}
+
+void PixelInspector::refresh() {
+    tree_->clear();
+    auto add = [&](const QString& k, const QString& val) { tree_->addTopLevelItem(new QTreeWidgetItem({k, val})); };
+    const int x = pixel_.x(), y = pixel_.y();
+    if (!case_ || x < 0 || y < 0 || x >= case_->size.width() || y >= case_->size.height()) {
+        add(tr("Pixel"), tr("hover over an image"));
+        return;
+    }
+    add(tr("Pixel"), QString("x %1, y %2").arg(x).arg(y));
+    add("I_on", rgb(case_->loaded.on, x, y));
+    add("I_off", rgb(case_->loaded.off, x, y));
+    add(tr("Edit G"), case_->hasEdit ? rgb(case_->loaded.edit, x, y) : tr("missing"));
+    const EvalMaps* m = case_->maps();
+    if (!m) return;
+    const std::size_t i = std::size_t(y) * std::size_t(case_->size.width()) + std::size_t(x);
+    add("E_R", rgb(m->ratioReal, x, y));
+    add("E_G", rgb(m->ratioEdit, x, y));
+    add("S(E_R)", rgb(m->standardisedReal, x, y));
+    add("S(E_G)", rgb(m->standardisedEdit, x, y));
+    add(tr("D_c (SIE)"), rgb(m->siePerChannel, x, y));
+    add(tr("SIE map"), v(m->sieMap[i]));
+    add("M_R = |∇E_R|", rgb(m->gradientReal, x, y));
+    add("M_G = |∇E_G|", rgb(m->gradientEdit, x, y));
+    add(tr("LFE per channel"), rgb(m->lfePerChannel, x, y));
+    add(tr("LFE map"), v(m->lfeMap[i]));
+    add(tr("Ω80 (R G B)"), QString("%1 %2 %3").arg(m->omega80[0][i]).arg(m->omega80[1][i]).arg(m->omega80[2][i]));
+    add("L", v(m->lightSignal[i]));
+    add(tr("Mask"), QString::fromLatin1(exclusionReasonName(ExclusionReason(m->masks.reason[i]))));
+    const auto band = m->bandLabels[i];
+    add(tr("Band"), band < m->bandKeys.size() ? QString::fromStdString(m->bandKeys[band]) + " %" : tr("none"));
+    QStringList classes;
+    for (const auto& [name, mask] : case_->loaded.regions)
+        if (mask.width() == case_->size.width() && mask[i]) classes << QString::fromStdString(name);
+    add(tr("Regions"), classes.isEmpty() ? tr("none") : classes.join(", "));
+}
+
+} // namespace ll::ui

@@ -1,0 +1,34 @@
+#pragma once
+// CaseOverlays: what is drawn over the images of one case, prepared on a worker thread:
+// annotation polygons by class (image coordinates), a tint image of the pixels outside Omega,
+// and the intensity band contours. All images have the case's evaluation size.
+#include <QColor>
+#include <QImage>
+#include <QPainterPath>
+#include <QSize>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace ll::ui {
+
+struct AnnotationShape {
+    QString className;
+    QColor colour;
+    QPainterPath path; // image pixel coordinates
+};
+
+struct CaseOverlays {
+    QSize size;
+    std::vector<AnnotationShape> annotations;
+    QImage outsideOmega; // ARGB32: opaque where excluded, transparent where valid (tinted when drawn)
+    QImage bandContours; // ARGB32: band boundary pixels in the band colour, transparent elsewhere
+};
+
+using OverlaysPtr = std::shared_ptr<const CaseOverlays>;
+
+// A stable, distinct colour for an annotation class name.
+QColor annotationClassColour(const QString& className);
+
+} // namespace ll::ui

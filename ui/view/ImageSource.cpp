@@ -1,0 +1,174 @@
+#include "view/ImageSource.h"
+
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+namespace ll::ui {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// Type-7 percentile (numpy default) of a vector, reordering it.
+double percentile(std::vector<float>& v, double p) {
+    if (v.empty()) return 0.0;
+    const double pos = p / 100.0 * double(v.size() - 1);
+    const auto lo = std::size_t(std::floor(pos));
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(lo), v.end());
+    const double a = v[lo];
+    double b = a;
+    if (hi != lo) b = *std::min_element(v.begin() + std::ptrdiff_t(lo) + 1, v.end());
+    return a + (pos - double(lo)) * (b - a);
+}
+
+// Halves a level: 2x2 box mean of the finite samples (NaN when none), or the top-left sample.
+MipLevel halve(const MipLevel& src, int channels, bool nearest) {
+    MipLevel dst;
+    dst.width = std::max(1, (src.width + 1) / 2);
+    dst.height = std::max(1, (src.height + 1) / 2);
+    dst.values.resize(std::size_t(dst.width) * dst.height * channels);
+    tbb::parallel_for(0, dst.height, [&](int y) {
+        for (int x = 0; x < dst.width; ++x) {
+            float* out = &dst.values[(std::size_t(y) * dst.width + x) * channels];
+            const int x0 = 2 * x, y0 = 2 * y;
+            if (nearest) {
+                const float* in = &src.values[(std::size_t(y0) * src.width + x0) * channels];
+                std::copy(in, in + channels, out);
+                continue;
+            }
+            for (int c = 0; c < channels; ++c) {
+                float sum = 0.0f;
+                int n = 0;
+                for (int dy = 0; dy < 2; ++dy) {
+                    const int yy = std::min(y0 + dy, src.height - 1);
+                    for (int dx = 0; dx < 2; ++dx) {
+                        const int xx = std::min(x0 + dx, src.width - 1);
+                        const float v = src.values[(std::size_t(yy) * src.width + xx) * channels + c];
+                        if (std::isfinite(v)) { sum += v; ++n; }
+                    }
+                }
+                out[c] = n ? sum / float(n) : kNaN;
+            }
+        }
+    });
+    return dst;
+}
+
+std::atomic<std::uint64_t> nextSourceId{1};
+
+} // namespace
+
+ImageSource::ImageSource(SourceKind kind, int channels, QString name)
+    : id_(nextSourceId.fetch_add(1)), kind_(kind), channels_(channels), name_(std::move(name)) {}
+
+void ImageSource::buildPyramid(bool nearest) {
+    // Levels down to about 64 pixels on the long side.
+    while (std::max(levels_.back().width, levels_.back().height) > 64)
+        levels_.push_back(halve(levels_.back(), channels_, nearest));
+}
+
+float ImageSource::value(int x, int y, int c) const {
+    const MipLevel& l = levels_.front();
+    if (x < 0 || y < 0 || x >= l.width || y >= l.height || c < 0 || c >= channels_) return kNaN;
+    return l.values[(std::size_t(y) * l.width + x) * channels_ + c];
+}
+
+std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
+    MipLevel l0{linear.width(), linear.height(), std::vector<float>(linear.data(), linear.data() + linear.floatCount())};
+    s->levels_.push_back(std::move(l0));
+    std::vector<float> lum;
+    lum.reserve(linear.pixelCount());
+    const float* p = linear.data();
+    for (std::size_t i = 0; i < linear.pixelCount(); ++i, p += 3) {
+        const float y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
+        if (std::isfinite(y)) lum.push_back(y);
+    }
+    s->autoRange_ = percentile(lum, 99.5);
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const Mask* valid, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
+    MipLevel l0{ratios.width(), ratios.height(), std::vector<float>(ratios.data(), ratios.data() + ratios.floatCount())};
+    std::vector<float> logs;
+    logs.reserve(ratios.pixelCount());
+    for (std::size_t i = 0; i < ratios.pixelCount(); ++i) {
+        float* px = &l0.values[i * 3];
+        if (valid && !(*valid)[i]) { px[0] = px[1] = px[2] = kNaN; continue; }
+        const float m = (px[0] + px[1] + px[2]) / 3.0f;
+        if (std::isfinite(m) && m > 0) logs.push_back(std::log2(m));
+    }
+    s->levels_.push_back(std::move(l0));
+    if (!logs.empty()) {
+        s->rangeLow_ = percentile(logs, 1.0);
+        s->rangeHigh_ = percentile(logs, 99.0);
+        if (s->rangeHigh_ - s->rangeLow_ < 1e-3) s->rangeHigh_ = s->rangeLow_ + 1e-3;
+    }
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::signedMap(const FloatPlane& values, const Mask* valid, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
+    MipLevel l0{values.width(), values.height(), values.values()};
+    std::vector<float> mags;
+    mags.reserve(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (valid && !(*valid)[i]) { l0.values[i] = kNaN; continue; }
+        if (std::isfinite(l0.values[i])) mags.push_back(std::fabs(l0.values[i]));
+    }
+    s->levels_.push_back(std::move(l0));
+    s->autoRange_ = mags.empty() ? 1.0 : percentile(mags, 99.0);
+    if (!(s->autoRange_ > 0)) s->autoRange_ = 1.0;
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::categorical(const Plane<std::uint8_t>& labels,
+                                                            std::vector<QColor> palette, QStringList labelNames,
+                                                            QString name, std::uint8_t noneLabel) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Categorical, 1, std::move(name));
+    MipLevel l0{labels.width(), labels.height(), std::vector<float>(labels.size())};
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        l0.values[i] = labels[i] == noneLabel ? kNaN : float(labels[i]);
+    s->levels_.push_back(std::move(l0));
+    s->palette_ = std::move(palette);
+    s->labelNames_ = std::move(labelNames);
+    s->buildPyramid(true);
+    return s;
+}
+
+QString ImageSource::describe(int x, int y) const {
+    auto num = [](float v) {
+        if (std::isnan(v)) return QStringLiteral("–");
+        return QString::number(double(v), 'g', 4);
+    };
+    switch (kind_) {
+    case SourceKind::Colour:
+    case SourceKind::Ratio:
+        return num(value(x, y, 0)) + "\n" + num(value(x, y, 1)) + "\n" + num(value(x, y, 2));
+    case SourceKind::Signed:
+        return num(value(x, y, 0));
+    case SourceKind::Categorical: {
+        const float v = value(x, y, 0);
+        if (std::isnan(v)) return QStringLiteral("–");
+        const int i = int(v);
+        return i >= 0 && i < labelNames_.size() ? labelNames_[i] : QString::number(i);
+    }
+    }
+    return {};
+}
+
+std::size_t ImageSource::bytes() const {
+    std::size_t n = 0;
+    for (const auto& l : levels_) n += l.values.size() * sizeof(float);
+    return n;
+}
+
+} // namespace ll::ui

@@ -1,0 +1,89 @@
+#pragma once
+// ImageSource: what a pane displays, as floats, with a mip pyramid so a 6000x4000 image pans and
+// zooms smoothly (level L is the image box-averaged by 2^L). Built once on a worker thread (the
+// pyramid and the automatic ranges cost a few tens of ms on big images), then shared read-only by
+// the canvases: every member is const after construction.
+//
+// Kinds:
+//  - Colour:      linear scene-referred RGB, shown with exposure and a tonemap (sRGB, gamma, false colour)
+//  - Ratio:       positive RGB ratio images (E_R, E_G), shown as log2 of the channel mean on a sequential map
+//  - Signed:      one channel, shown with a diverging map over a symmetric range; NaN = excluded (black)
+//  - Categorical: one channel of small integer labels, shown with a palette; NaN = none (black)
+#include "image/Image.h"
+#include "image/Plane.h"
+
+#include <QColor>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ll::ui {
+
+enum class SourceKind { Colour, Ratio, Signed, Categorical };
+
+struct MipLevel {
+    int width = 0;
+    int height = 0;
+    std::vector<float> values; // interleaved, channels() per pixel
+};
+
+class ImageSource {
+public:
+    static std::shared_ptr<const ImageSource> colour(const Image& linear, QString name);
+    static std::shared_ptr<const ImageSource> ratio(const Image& ratios, const Mask* valid, QString name);
+    static std::shared_ptr<const ImageSource> signedMap(const FloatPlane& values, const Mask* valid, QString name);
+    static std::shared_ptr<const ImageSource> categorical(const Plane<std::uint8_t>& labels,
+                                                          std::vector<QColor> palette,
+                                                          QStringList labelNames, QString name,
+                                                          std::uint8_t noneLabel = 255);
+
+    // Unique for the life of the program (tile cache keys never confuse a freed source with a new one).
+    std::uint64_t id() const { return id_; }
+    SourceKind kind() const { return kind_; }
+    const QString& name() const { return name_; }
+    int width() const { return levels_.front().width; }
+    int height() const { return levels_.front().height; }
+    QSize size() const { return {width(), height()}; }
+    int channels() const { return channels_; }
+    int levelCount() const { return int(levels_.size()); }
+    const MipLevel& level(int i) const { return levels_[std::size_t(i)]; }
+    // Full-resolution value (NaN outside the image).
+    float value(int x, int y, int c) const;
+
+    // Signed: P99 of |value| over finite pixels (spec "automatic range"). Ratio: P1 and P99 of
+    // log2(mean ratio). Colour: P99.5 of luminance (for an "auto exposure" hint).
+    double autoRange() const { return autoRange_; }
+    double rangeLow() const { return rangeLow_; }
+    double rangeHigh() const { return rangeHigh_; }
+
+    const std::vector<QColor>& palette() const { return palette_; }
+    const QStringList& labelNames() const { return labelNames_; }
+    // Text for a value at high zoom and in tooltips (label names for categorical sources).
+    QString describe(int x, int y) const;
+    std::size_t bytes() const;
+
+    // Public for make_shared; use the factories.
+    ImageSource(SourceKind kind, int channels, QString name);
+
+private:
+    void buildPyramid(bool nearest);
+
+    std::uint64_t id_;
+    SourceKind kind_;
+    int channels_;
+    QString name_;
+    std::vector<MipLevel> levels_;
+    double autoRange_ = 1.0;
+    double rangeLow_ = 0.0;
+    double rangeHigh_ = 1.0;
+    std::vector<QColor> palette_;
+    QStringList labelNames_;
+};
+
+using SourcePtr = std::shared_ptr<const ImageSource>;
+
+} // namespace ll::ui
