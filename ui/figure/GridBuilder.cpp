@@ -291,6 +291,9 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
                 if (plane) maps.push_back({&*plane, sie ? &rm.sieMask : &rm.lfeMask});
             }
             r = symmetricExtent(maps, spec.rangePercentile);
+            // Rounded up to two significant digits, so the colour bar's end labels are exact and short.
+            const double mag = std::pow(10.0, std::floor(std::log10(r)) - 1.0);
+            r = std::ceil(r / mag - 1e-9) * mag;
         }
         d.colourBars[std::size_t(d.columns[ci].colourBar)].range = ValueRange{-r, r};
         for (std::size_t ri = 0; ri < rows.size(); ++ri) {

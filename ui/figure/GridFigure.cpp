@@ -296,7 +296,7 @@ void GridFigure::paintColourBars(QPainter& p) const {
         if (x0 > x1) continue;
         const ColourBar& bar = data_.colourBars[b];
         const double span = x1 - x0;
-        const double bw = std::min(span * 0.84, 150.0);
+        const double bw = std::min(span * 0.72, 150.0);
         const double bx = (x0 + x1) / 2.0 - bw / 2.0;
         const double by = l_.barTop;
         QImage ramp(256, 1, QImage::Format_RGB32);
