@@ -13,8 +13,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <chrono>
+#include <exception>
+#include <functional>
+#include <mutex>
 
 namespace ll {
 namespace fs = std::filesystem;
@@ -83,20 +88,43 @@ SynthDatasetSummary writeSynthDataset(const fs::path& dir, const SynthDatasetPar
 
         const fs::path sceneDir = dir / "scenes" / s.name;
         makeDir(sceneDir);
-        synth::saveExrReproducible(s.on, sceneDir / "on.exr");
-        synth::saveExrReproducible(s.off, sceneDir / "off.exr");
         writeSceneMeta(sceneDir / "meta.json", s.meta);
         writeCoco(synthAnnotations(s), sceneDir / "labels.json");
+        // The image files are independent: encode and write them in parallel (each write is atomic,
+        // and its bytes do not depend on the order).
+        std::vector<std::function<void()>> jobs;
+        jobs.emplace_back([&] { synth::saveExrReproducible(s.on, sceneDir / "on.exr"); });
+        jobs.emplace_back([&] { synth::saveExrReproducible(s.off, sceneDir / "off.exr"); });
         for (Task t : {Task::On, Task::Off})
-            writeModelImage(inputSource(s.on, s.off, t), s.meta.k, path8,
-                            dir / "inputs" / taskFolder(t) / (s.name + ".png"));
+            jobs.emplace_back([&, t] {
+                writeModelImage(inputSource(s.on, s.off, t), s.meta.k, path8,
+                                dir / "inputs" / taskFolder(t) / (s.name + ".png"));
+            });
+        std::vector<double> editSeconds(models.size() * 2, 0.0);
+        for (std::size_t m = 0; m < models.size(); ++m)
+            for (Task t : {Task::On, Task::Off})
+                jobs.emplace_back([&, m, t] {
+                    const auto te = std::chrono::steady_clock::now();
+                    const Image edit = renderEdit(s, models[m], t, params.render.seed);
+                    editSeconds[m * 2 + (t == Task::On ? 0 : 1)] = secondsSince(te);
+                    writeModelImage(edit, s.meta.k, path8, dir / "edits" / models[m] / taskFolder(t) / (s.name + ".png"));
+                });
+        // Folders first (creating them concurrently is fine, but keep errors simple).
         for (const auto& m : models)
-            for (Task t : {Task::On, Task::Off}) {
-                const auto te = std::chrono::steady_clock::now();
-                const Image edit = renderEdit(s, m, t, params.render.seed);
-                ss.renderSeconds += secondsSince(te);
-                writeModelImage(edit, s.meta.k, path8, dir / "edits" / m / taskFolder(t) / (s.name + ".png"));
+            for (Task t : {Task::On, Task::Off}) makeDir(dir / "edits" / m / taskFolder(t));
+        for (Task t : {Task::On, Task::Off}) makeDir(dir / "inputs" / taskFolder(t));
+        std::exception_ptr failure;
+        std::mutex failureMutex;
+        tbb::parallel_for(std::size_t(0), jobs.size(), [&](std::size_t j) {
+            try {
+                jobs[j]();
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(failureMutex);
+                if (!failure) failure = std::current_exception();
             }
+        });
+        if (failure) std::rethrow_exception(failure);
+        for (double e : editSeconds) ss.renderSeconds += e;
         ss.totalSeconds = secondsSince(t0);
         if (progress) progress(ss);
         summary.scenes.push_back(std::move(ss));
