@@ -1,6 +1,6 @@
 #include "metrics/OrderStatistics.h"
 
-#include "metrics/RadixSelect.h"
+#include "metrics/SampleSelect.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,14 +10,14 @@ namespace ll {
 
 namespace {
 
-// Below this size std::nth_element on one thread is faster than the counting passes.
-constexpr std::size_t kRadixMinimum = 1u << 16;
+// Below this size std::nth_element on one thread is as fast as the parallel selection.
+constexpr std::size_t kSelectMinimum = 1u << 16;
 
 // Values of ranks k and k+1 (k+1 clamped to the last rank). Small inputs: after nth_element at k every
-// element right of k is >= v[k], so rank k+1 is the minimum of that tail. Large inputs: radix select.
+// element right of k is >= v[k], so rank k+1 is the minimum of that tail. Large inputs: SampleSelect.
 std::pair<double, double> ranksKAndNext(std::vector<float>& v, std::size_t k) {
-    if (v.size() >= kRadixMinimum) {
-        const auto [a, b] = radixSelectPair(SelectSource{v.data(), v.size(), false, 0.0}, k);
+    if (v.size() >= kSelectMinimum) {
+        const auto [a, b] = selectPair(SelectSource{v.data(), v.size(), false, 0.0}, k);
         return {a, b};
     }
     std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
@@ -57,9 +57,9 @@ MedianMad medianAndMad(std::vector<float>& v) {
     }
     r.median = medianOf(v);
     const std::size_t n = v.size();
-    if (n >= kRadixMinimum) { // select among the deviations without storing them
+    if (n >= kSelectMinimum) { // select among the deviations without storing them
         const SelectSource dev{v.data(), n, true, r.median};
-        const auto [a, b] = radixSelectPair(dev, n % 2 ? n / 2 : n / 2 - 1);
+        const auto [a, b] = selectPair(dev, n % 2 ? n / 2 : n / 2 - 1);
         r.mad = n % 2 ? double(a) : 0.5 * (double(a) + double(b));
         return r;
     }

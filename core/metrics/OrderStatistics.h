@@ -2,8 +2,8 @@
 // Exact order statistics by selection (O(n), no sorting): median (mean of the two central values for
 // an even count), median absolute deviation, and percentiles with linear interpolation between order
 // statistics (numpy's default, "type 7"). The input vector is used as scratch and may be reordered.
-// Small inputs use std::nth_element; large ones (>= 65536 values) a parallel radix select
-// (RadixSelect.h). Both are exact.
+// Small inputs use std::nth_element; large ones (>= 65536 values) a parallel sample-bracketed selection
+// (SampleSelect.h). Both are exact.
 #include <cstddef>
 #include <vector>
 

@@ -1,93 +1,83 @@
-#include "metrics/RadixSelect.h"
+#include "metrics/SampleSelect.h"
 
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 namespace ll {
 namespace {
 
-constexpr std::size_t kBins = 1u << 16;
-constexpr std::size_t kBlock = 1u << 17; // elements per counting task
-
-inline std::uint32_t keyOf(float f) {
-    std::uint32_t u;
-    std::memcpy(&u, &f, sizeof u);
-    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
-}
-
-inline float floatOf(std::uint32_t key) {
-    const std::uint32_t u = (key & 0x80000000u) ? (key & 0x7FFFFFFFu) : ~key;
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    return f;
-}
+constexpr std::size_t kSample = 8192;     // sample size for the bracket
+constexpr std::size_t kMargin = 256;      // sample ranks on each side of the target (about 5.6 sigma)
+constexpr std::size_t kBlock = 1u << 16;  // elements per task of the counting pass
 
 inline float valueAt(const SelectSource& s, std::size_t i) {
     return s.absDeviation ? float(std::abs(double(s.values[i]) - s.centre)) : s.values[i];
 }
 
-// Histogram of (key >> 16) over all elements, or of (key & 0xFFFF) over elements whose high half is
-// `high` (when filter is set). Blocks count separately and are summed: exact for any split.
-std::vector<std::uint64_t> histogram(const SelectSource& s, bool filter, std::uint32_t high) {
-    const std::size_t blocks = (s.count + kBlock - 1) / kBlock;
-    std::vector<std::vector<std::uint32_t>> partial(blocks);
-    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
-        std::vector<std::uint32_t>& h = partial[b];
-        h.assign(kBins, 0);
-        const std::size_t i1 = std::min(s.count, (b + 1) * kBlock);
-        for (std::size_t i = b * kBlock; i < i1; ++i) {
-            const std::uint32_t key = keyOf(valueAt(s, i));
-            if (!filter)
-                ++h[key >> 16];
-            else if ((key >> 16) == high)
-                ++h[key & 0xFFFFu];
-        }
-    });
-    std::vector<std::uint64_t> total(kBins, 0);
-    for (const auto& h : partial)
-        for (std::size_t i = 0; i < kBins; ++i) total[i] += h[i];
-    return total;
-}
-
-// The bin holding rank k of a histogram, and the rank of k within that bin.
-std::pair<std::uint32_t, std::uint64_t> binOfRank(const std::vector<std::uint64_t>& h, std::uint64_t k) {
-    std::uint64_t before = 0;
-    for (std::uint32_t b = 0; b < kBins; ++b) {
-        if (k < before + h[b]) return {b, k - before};
-        before += h[b];
-    }
-    return {kBins - 1, 0}; // unreachable for k < count
-}
-
-float selectRankWith(const SelectSource& s, const std::vector<std::uint64_t>& high, std::uint64_t k) {
-    const auto [hb, r] = binOfRank(high, k);
-    const std::vector<std::uint64_t> low = histogram(s, true, hb);
-    const auto [lb, unused] = binOfRank(low, r);
-    (void)unused;
-    return floatOf((hb << 16) | lb);
+// Exact ranks k and k+1 of everything, by a full copy and nth_element (the fallback).
+std::pair<float, float> fullSelect(const SelectSource& s, std::size_t k, std::size_t k2) {
+    std::vector<float> v(s.count);
+    for (std::size_t i = 0; i < s.count; ++i) v[i] = valueAt(s, i);
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+    const float a = v[k];
+    if (k2 == k) return {a, a};
+    return {a, *std::min_element(v.begin() + std::ptrdiff_t(k) + 1, v.end())};
 }
 
 } // namespace
 
-std::pair<float, float> radixSelectPair(const SelectSource& s, std::size_t k) {
-    const std::size_t k2 = std::min(k + 1, s.count - 1);
-    const std::vector<std::uint64_t> high = histogram(s, false, 0);
-    const auto [hb, r] = binOfRank(high, k);
-    const std::vector<std::uint64_t> low = histogram(s, true, hb);
-    const auto [lb, r2] = binOfRank(low, r);
-    const float a = floatOf((hb << 16) | lb);
+std::pair<float, float> selectPair(const SelectSource& s, std::size_t k) {
+    const std::size_t n = s.count;
+    const std::size_t k2 = std::min(k + 1, n - 1);
+    if (n < 4 * kSample) return fullSelect(s, k, k2);
+
+    // 1. A deterministic strided sample, sorted; the bracket [lo, hi] around the target's position.
+    std::vector<float> sample(kSample);
+    const double stride = double(n) / double(kSample);
+    for (std::size_t j = 0; j < kSample; ++j) sample[j] = valueAt(s, std::size_t(double(j) * stride));
+    std::sort(sample.begin(), sample.end());
+    const double q = double(k) / double(n) * double(kSample);
+    const std::size_t qa = std::size_t(std::max(0.0, q - double(kMargin)));
+    const std::size_t qb = std::min(kSample - 1, std::size_t(q + double(kMargin)) + 1);
+    const float lo = qa == 0 ? -INFINITY : sample[qa];
+    const float hi = qb == kSample - 1 ? INFINITY : sample[qb];
+
+    // 2. One pass: count the values below lo and collect those in [lo, hi] (per block, in order).
+    const std::size_t blocks = (n + kBlock - 1) / kBlock;
+    std::vector<std::size_t> below(blocks, 0);
+    std::vector<std::vector<float>> inside(blocks);
+    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
+        std::size_t cnt = 0;
+        std::vector<float>& in = inside[b];
+        const std::size_t i1 = std::min(n, (b + 1) * kBlock);
+        for (std::size_t i = b * kBlock; i < i1; ++i) {
+            const float v = valueAt(s, i);
+            if (v < lo)
+                ++cnt;
+            else if (v <= hi)
+                in.push_back(v);
+        }
+        below[b] = cnt;
+    });
+    std::size_t nBelow = 0, nInside = 0;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        nBelow += below[b];
+        nInside += inside[b].size();
+    }
+    // 3. Both ranks inside the bracket: select among the collected values; else (rare) the fallback.
+    if (nBelow > k || k2 >= nBelow + nInside) return fullSelect(s, k, k2);
+    std::vector<float> v;
+    v.reserve(nInside);
+    for (const auto& in : inside) v.insert(v.end(), in.begin(), in.end());
+    const std::size_t r = k - nBelow;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(r), v.end());
+    const float a = v[r];
     if (k2 == k) return {a, a};
-    // Rank k+1: in the same low bin when it holds more copies, else the next non-empty low bin of the
-    // same high bin, else the first value of the next non-empty high bin.
-    if (r2 + 1 < low[lb]) return {a, a};
-    for (std::uint32_t b = lb + 1; b < kBins; ++b)
-        if (low[b]) return {a, floatOf((hb << 16) | b)};
-    return {a, selectRankWith(s, high, k2)};
+    return {a, *std::min_element(v.begin() + std::ptrdiff_t(r) + 1, v.end())};
 }
 
 } // namespace ll

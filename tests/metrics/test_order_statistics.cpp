@@ -78,8 +78,8 @@ private Q_SLOTS:
         }
     }
 
-    void largeInputsUseExactRadixSelect() {
-        // >= 65536 values take the radix path: compare with sorting, including ties, negatives,
+    void largeInputsUseExactSampledSelection() {
+        // >= 65536 values take the sample-bracketed path: compare with sorting, including ties, negatives,
         // values within one high-16-bit bucket and the MAD computed without storing deviations.
         std::mt19937 rng(17);
         for (int trial = 0; trial < 6; ++trial) {
