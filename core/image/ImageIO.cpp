@@ -7,6 +7,8 @@
 #include <OpenImageIO/imageio.h>
 
 #include <algorithm>
+#include <cstring>
+#include <fstream>
 #include <cmath>
 #include <string>
 #include <system_error>
@@ -109,8 +111,31 @@ void fillInfo(const ImageSpec& spec, const std::string& formatName, const fs::pa
                              "lost; convert it to EXR for measurement");
 }
 
+// libpng reports a truncated stream on stderr before OpenImageIO sees the error, so a PNG's chunk
+// structure is checked first: every chunk must fit in the file and the stream must end with IEND.
+void checkPngStructure(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    unsigned char sig[8];
+    if (!in.read(reinterpret_cast<char*>(sig), 8)) return;
+    static const unsigned char kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    if (std::memcmp(sig, kPng, 8) != 0) return;
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    std::uintmax_t pos = 8;
+    while (pos + 12 <= size) {
+        unsigned char head[8];
+        in.seekg(std::streamoff(pos));
+        if (!in.read(reinterpret_cast<char*>(head), 8)) break;
+        const std::uintmax_t len = (std::uintmax_t(head[0]) << 24) | (head[1] << 16) | (head[2] << 8) | head[3];
+        if (std::memcmp(head + 4, "IEND", 4) == 0) return;
+        pos += 12 + len;
+    }
+    throw Error(path.string(), "corrupt or truncated PNG (the data ends before its last chunk)");
+}
+
 std::unique_ptr<ImageInput> openInput(const fs::path& path) {
     checkExists(path);
+    checkPngStructure(path);
     auto in = ImageInput::open(path.string());
     if (!in) {
         std::string msg = firstLine(OIIO::geterror());
