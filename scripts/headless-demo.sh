@@ -20,6 +20,10 @@ echo
 echo "== The whole demo benchmark (lightlens-cli bench) =="
 "$CLI" bench "$DEMO" --out "$DEMO/results"
 echo
-cat "$DEMO/results/main.md"
+echo "== Main table: mean of the best 80% per model (lower is better) =="
+cat "$DEMO/results/tables/main.md"
+echo
+echo "== Classic metrics beside SIE/LFE, with the do-nothing baseline =="
+cat "$DEMO/results/tables/classic.md"
 echo
 echo "All outputs: $DEMO/results"
