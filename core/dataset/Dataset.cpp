@@ -105,8 +105,9 @@ public:
                 problem(ProblemKind::UnknownFile, f, "file not part of the dataset layout");
         for (const auto& f : top.folders) {
             const std::string n = f.filename().string();
-            if (n != "scenes" && n != "inputs" && n != "edits")
-                problem(ProblemKind::UnknownFolder, f, "folder not part of the dataset layout (expected scenes, inputs, edits)");
+            // results/ is where `bench` writes by default: part of the layout, not scanned.
+            if (n != "scenes" && n != "inputs" && n != "edits" && n != "results")
+                problem(ProblemKind::UnknownFolder, f, "folder not part of the dataset layout (expected scenes, inputs, edits, results)");
         }
         d_.name = d_.root.filename().string();
         if (d_.name.empty()) d_.name = d_.root.parent_path().filename().string();
