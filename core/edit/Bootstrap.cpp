@@ -1,18 +1,13 @@
 #include "edit/Bootstrap.h"
 
+#include "util/SplitMix64.h"
+
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
 
 namespace ll::edit {
-
-std::uint64_t splitMix64(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 MeanInterval bootstrapMean(const std::vector<double>& v, int draws, std::uint64_t seed, double level) {
     MeanInterval r;
@@ -28,12 +23,12 @@ MeanInterval bootstrapMean(const std::vector<double>& v, int draws, std::uint64_
     const std::uint64_t n = v.size();
     tbb::parallel_for(0, chunks, [&](int c) {
         std::uint64_t state = seed ^ (0xD1B54A32D192ED03ull * std::uint64_t(c + 1));
-        splitMix64(state);
+        splitMix64Next(state);
         for (int d = c * kChunk; d < std::min(draws, (c + 1) * kChunk); ++d) {
             double sum = 0;
             for (std::uint64_t i = 0; i < n; ++i) {
                 // Lemire's multiply-shift maps 64 random bits to [0, n) without a modulo bias worth noting.
-                const std::uint64_t k = std::uint64_t((__uint128_t(splitMix64(state)) * n) >> 64);
+                const std::uint64_t k = std::uint64_t((__uint128_t(splitMix64Next(state)) * n) >> 64);
                 sum += v[k];
             }
             means[std::size_t(d)] = sum / double(n);

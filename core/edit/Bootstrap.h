@@ -16,7 +16,4 @@ struct MeanInterval {
 
 MeanInterval bootstrapMean(const std::vector<double>& values, int draws, std::uint64_t seed, double level = 0.95);
 
-// SplitMix64 step: the stream generator used for the draws.
-std::uint64_t splitMix64(std::uint64_t& state);
-
 } // namespace ll::edit

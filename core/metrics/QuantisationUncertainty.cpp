@@ -4,6 +4,7 @@
 #include "metrics/Lfe.h"
 #include "metrics/RatioImage.h"
 #include "metrics/Sie.h"
+#include "util/SplitMix64.h"
 
 #include <tbb/parallel_for.h>
 
@@ -13,14 +14,7 @@
 namespace ll {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-double uniform01(std::uint64_t& state) { return double(splitmix64(state) >> 11) * 0x1.0p-53; }
+double uniform01(std::uint64_t& state) { return double(splitMix64Next(state) >> 11) * 0x1.0p-53; }
 
 std::optional<double> sampleStd(const std::vector<std::optional<double>>& v) {
     std::vector<double> x;
@@ -41,9 +35,9 @@ Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, st
     Image enc(codes.width, codes.height);
     tbb::parallel_for(0, codes.height, [&](int y) {
         std::uint64_t state = seed;
-        state ^= splitmix64(state) + std::uint64_t(draw) * 0x100000001B3ull;
-        state ^= splitmix64(state) + std::uint64_t(y);
-        splitmix64(state);
+        state ^= splitMix64Next(state) + std::uint64_t(draw) * 0x100000001B3ull;
+        state ^= splitMix64Next(state) + std::uint64_t(y);
+        splitMix64Next(state);
         const std::size_t i0 = std::size_t(y) * codes.width * 3;
         float* o = enc.pixel(0, y);
         for (std::size_t i = 0; i < std::size_t(codes.width) * 3; ++i) {

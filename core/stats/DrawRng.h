@@ -2,17 +2,14 @@
 // Counter-based seeding: every bootstrap draw (or random split) gets its own generator seeded from
 // (seed, stream, index) through the SplitMix64 finaliser, so results do not depend on which thread
 // runs which draw or in what order.
+#include "util/SplitMix64.h"
+
 #include <cstdint>
 #include <random>
 
 namespace ll::stats {
 
-inline std::uint64_t splitMix64(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+using ll::splitMix64;
 
 // Independent streams for independent purposes (bootstrap draws, split halves, ...).
 enum class RngStream : std::uint64_t { Bootstrap = 1, SplitHalf = 2, Simulation = 3, Presentation = 4 };

@@ -4,19 +4,16 @@
 //  - SceneRng: a sequential stream for one scene's layout (used on one thread only);
 //  - hashUniform / hashNormal: counter-based values for per-pixel noise and sample rotations.
 #include <cmath>
+#include "util/SplitMix64.h"
+
 #include <cstdint>
 
 namespace ll::synth {
 
-constexpr std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
+using ll::splitMix64;
 
 // Combines values into one 64-bit key.
-constexpr std::uint64_t hashCombine(std::uint64_t a, std::uint64_t b) { return splitmix64(a ^ splitmix64(b)); }
+constexpr std::uint64_t hashCombine(std::uint64_t a, std::uint64_t b) { return splitMix64(a ^ splitMix64(b)); }
 constexpr std::uint64_t hashCombine(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
     return hashCombine(hashCombine(a, b), c);
 }
@@ -25,7 +22,7 @@ constexpr std::uint64_t hashCombine(std::uint64_t a, std::uint64_t b, std::uint6
 }
 
 // Uniform in [0, 1) from a key (53 bits).
-constexpr double hashUniform(std::uint64_t key) { return double(splitmix64(key) >> 11) * 0x1.0p-53; }
+constexpr double hashUniform(std::uint64_t key) { return double(splitMix64(key) >> 11) * 0x1.0p-53; }
 
 // Standard normal from a key (Box-Muller on two derived uniforms).
 inline double hashNormal(std::uint64_t key) {
