@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the annotations fuzz target with clang 14 (libFuzzer + ASan + UBSan) and runs it for a
-# bounded time on the seed corpus. Usage: fuzz/run.sh [SECONDS] (default 60).
+# bounded time on the seed corpus and past findings. Usage: fuzz/run.sh [SECONDS] (default 60);
+# LIGHTLENS_FUZZ_SEED picks the random seed (default 1, so a CI run is repeatable).
 # Exit status: 0 when the run ends without a finding; 1 on a finding (the crashing input is left
 # in fuzz/out/ as crash-*, leak-* or timeout-*); 2 when the target cannot be built.
 set -euo pipefail
@@ -25,7 +26,7 @@ echo "fuzz/run.sh: running for ${seconds}s"
 cd "$out"
 set +e
 ./fuzz_annotations -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-  -print_final_stats=1 "$out/corpus" "$here/corpus/annotations" 2>&1 | tail -n 40
+  -seed="${LIGHTLENS_FUZZ_SEED:-1}" -print_final_stats=1 "$out/corpus" "$here/corpus/annotations" "$root/tests/annotations/corpus" 2>&1 | tail -n 40
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then

@@ -27,6 +27,14 @@ nlohmann::ordered_json parseJsonText(std::string_view text, const std::string& s
             if (c == '\n' || c == '\r') c = ' ';
         throw Error(subject, "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
                                  ": " + what);
+    } catch (const nlohmann::json::exception& e) {
+        // Anything else the parser rejects, e.g. a number too large for a double (out_of_range.406).
+        std::string what = e.what();
+        const auto bracket = what.find("] ");
+        if (bracket != std::string::npos) what = what.substr(bracket + 2);
+        for (char& c : what)
+            if (c == '\n' || c == '\r') c = ' ';
+        throw Error(subject, "malformed JSON: " + what);
     }
 }
 

@@ -55,6 +55,8 @@ private Q_SLOTS:
         QVERIFY(errorOf([&] { parseAnnotations("", "empty.json"); }).contains("empty.json: malformed JSON"));
         QVERIFY(errorOf([&] { parseAnnotations("{\"shapes\": [{\"points\": [[NaN, 1]]}]}", "nan.json"); })
                     .contains("nan.json: malformed JSON at line 1"));
+        QVERIFY(errorOf([&] { parseAnnotations("{\"shapes\": [{\"points\": [[1e999, 1]]}]}", "big.json"); })
+                    .contains("big.json: malformed JSON"));
         QVERIFY(errorOf([&] { loadAnnotations(tmp("missing.json")); }).contains("missing.json: file not found"));
         QVERIFY(errorOf([&] { parseAnnotations("[1, 2]", "list.json"); }).contains("neither COCO"));
         QVERIFY(errorOf([&] { parseAnnotations("{\"images\": 3}", "c.json"); }).contains("c.json: not COCO JSON"));

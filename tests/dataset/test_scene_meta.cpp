@@ -41,6 +41,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expect");
         QTest::newRow("malformed") << "{\"k\": 1," << "malformed JSON";
+        QTest::newRow("huge number") << "{\"k\": 1e999}" << "malformed JSON";
         QTest::newRow("array") << "[1]" << "JSON object";
         QTest::newRow("k string") << R"({"k": "1"})" << "\"k\"";
         QTest::newRow("k zero") << R"({"k": 0})" << "positive";
