@@ -155,6 +155,9 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
         s.harmonyNcc = ncc;
         const Mask ring = andNotMask(dilateDisk(*m, p.ring), *m);
         s.ringPixels = countSet(ring);
+        FloatPlane ringMap(w, h, 0.0f);
+        for (std::size_t i = 0; i < ring.size(); ++i) ringMap[i] = ring[i] ? 1.0f : 0.0f;
+        s.maps["harmony_ring"] = std::move(ringMap);
         const auto ex = maskedMean(sobelMagnitudeSquared(x.luminance), &ring);
         const auto ey = maskedMean(sobelMagnitudeSquared(y.luminance), &ring);
         s.seamEnergyInput = ex;

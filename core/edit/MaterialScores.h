@@ -48,7 +48,7 @@ struct MaterialScores {
     std::optional<double> materialTexture;  // 1 - Hellinger distance
     std::size_t maskPixels = 0, outsidePixels = 0, ringPixels = 0;
     std::vector<std::string> warnings;
-    std::map<std::string, FloatPlane> maps; // "ssim", "structure", "delta_e"
+    std::map<std::string, FloatPlane> maps; // "ssim", "structure", "delta_e", "harmony_ring" (1 on R)
 };
 
 // Normalised gradient-magnitude histogram (Sobel on sRGB luminance) over the set pixels of `region`

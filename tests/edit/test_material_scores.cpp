@@ -5,6 +5,7 @@
 #include "edit/Anchors.h"
 #include "edit/EditEvaluation.h"
 #include "edit/MaterialScores.h"
+#include "edit/Morphology.h"
 
 #include <QtTest>
 
@@ -156,6 +157,34 @@ private Q_SLOTS:
         QVERIFY(*s.material.value > 0.8); // the swatch itself: top material score
         QVERIFY(*s.harmony.value < *kept.harmony.value);
         QVERIFY(*s.preservation.value > 0.99);
+    }
+
+    void harmonyRingMapIsTheSeamRing() {
+        const auto s = score(x, x, m, r);
+        QVERIFY(s.maps.count("harmony_ring") == 1);
+        const FloatPlane& ring = s.maps.at("harmony_ring");
+        QCOMPARE(ring.width(), x.width());
+        QCOMPARE(ring.height(), x.height());
+        // R = dilate(m, ring) minus m: never inside the mask, at most `ring` px from it, and as many
+        // pixels as the score counted.
+        std::size_t set = 0;
+        const Mask reach = dilateDisk(m, MaterialScoreParams{}.ring);
+        for (int j = 0; j < x.height(); ++j)
+            for (int i = 0; i < x.width(); ++i) {
+                const float v = ring(i, j);
+                QVERIFY(v == 0.0f || v == 1.0f);
+                if (v == 1.0f) {
+                    ++set;
+                    QVERIFY(!m(i, j));
+                    QVERIFY(reach(i, j));
+                } else {
+                    QVERIFY(m(i, j) || !reach(i, j));
+                }
+            }
+        QCOMPARE(set, s.ringPixels);
+        QVERIFY(set > 0);
+        // Without a mask there is no ring.
+        QVERIFY(score(x, x, std::nullopt, std::nullopt).maps.count("harmony_ring") == 0);
     }
 
     void noMaskNoReference() {
