@@ -1,0 +1,20 @@
+#pragma once
+// Re-scores the case on screen with the labels being edited (not yet saved): the case's images
+// as loaded, the region masks rasterised from the edited annotations at the evaluation size
+// (exactly as loadCase does from a file), a fresh evaluate() with maps, new pane sources, and the
+// annotation overlay drawn from the edited shapes. Runs on a worker (JobRunner); checks `token`
+// between stages.
+#include "annotations/SceneAnnotations.h"
+#include "inspect/CaseData.h"
+#include "jobs/CancelToken.h"
+#include "metrics/MetricParams.h"
+
+namespace ll::ui {
+
+CasePtr recomputeCaseWithLabels(const CaseData& base, const SceneAnnotations& labels, const MetricParams& params,
+                                const CancelToken& token);
+
+// The overlay polygons of `labels`, scaled to an image of `size` (as the inspector draws them).
+std::vector<AnnotationShape> overlayShapes(const SceneAnnotations& labels, QSize size);
+
+} // namespace ll::ui
