@@ -2,6 +2,7 @@
 // no PSNR/SSIM) on in-memory synthetic images and prints the median and percentiles.
 #include "cli/Commands.h"
 
+#include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
 #include "metrics/SyntheticCase.h"
 
@@ -81,11 +82,12 @@ Command makeBenchMetricsCommand() {
                 const double rssBefore = peakRssBytes();
                 std::vector<double> ms, cpu;
                 EvalScores last;
-                evaluate(in, params); // warm-up
+                EvalWorkspace workspace; // reused by every run, as the batch runner does per worker
+                evaluate(in, params, false, workspace); // warm-up
                 for (int i = 0; i < repeat; ++i) {
                     const double c0 = processCpuMs();
                     const auto t0 = std::chrono::steady_clock::now();
-                    last = evaluate(in, params).scores;
+                    last = evaluate(in, params, false, workspace).scores;
                     const auto t1 = std::chrono::steady_clock::now();
                     ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
                     cpu.push_back(processCpuMs() - c0);

@@ -1,6 +1,8 @@
 #include "metrics/Evaluate.h"
 
+#include "metrics/EvalWorkspace.h"
 #include "metrics/ExclusionMasks.h"
+#include "metrics/GaussianKernel.h"
 #include "metrics/Gradient.h"
 #include "metrics/Lfe.h"
 #include "metrics/LightSignal.h"
@@ -9,13 +11,20 @@
 #include "metrics/Psnr.h"
 #include "metrics/QuantisationUncertainty.h"
 #include "metrics/RatioImage.h"
+#include "metrics/RecursiveGaussian.h"
 #include "metrics/Sie.h"
 #include "metrics/Ssim.h"
 #include "util/Error.h"
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ll {
 namespace {
@@ -84,9 +93,176 @@ void classicScores(const EvalInputs& in, const MetricParams& p, const ModelImage
     s.ssim = ssim(editSeen, targetSeen, SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2});
 }
 
+
+bool anyNonFinite(const float* p) { return !std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2]); }
+
+// The light signal L (LightSignal.h) and the first failing reason among those that do not need the
+// blur (non_finite, non_positive_denominator, clipped_real, clipped_edit; else window or valid), in one
+// pass over the images.
+void lightAndReasons(const EvalInputs& in, const Image& den, const MetricParams& p, EvalWorkspace& ws) {
+    const Image& on = *in.on;
+    const Image& off = *in.off;
+    const Image& edit = *in.edit;
+    const int W = on.width(), H = on.height();
+    const Mask* winA = in.window;
+    const auto wr = in.regions.find("window");
+    const Mask* winB = wr != in.regions.end() ? &wr->second : nullptr;
+    const std::optional<float> clip = in.clipLevel;
+    const std::optional<float> editLevel = p.editClipLevel;
+    const int clipCode = p.editClipCode;
+    const float k = in.k;
+    tbb::parallel_for(0, H, [&](int y) {
+        const float* a = on.pixel(0, y);
+        const float* b = off.pixel(0, y);
+        const float* g = edit.pixel(0, y);
+        const float* d = den.pixel(0, y);
+        float* L = ws.light.row(y);
+        std::uint8_t* r = ws.reason.row(y);
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        for (int x = 0; x < W; ++x, a += 3, b += 3, g += 3, d += 3) {
+            double s = 0.0;
+            for (int c = 0; c < 3; ++c) s += std::max(double(a[c]) - double(b[c]), 0.0);
+            const float v = float(s / 3.0);
+            L[x] = std::isfinite(v) ? v : 0.0f;
+            const std::size_t i = i0 + std::size_t(x);
+            std::uint8_t reason = 0;
+            if (anyNonFinite(a) || anyNonFinite(b) || anyNonFinite(g))
+                reason = std::uint8_t(ExclusionReason::NonFinite);
+            else if (!(d[0] > 0.0f) || !(d[1] > 0.0f) || !(d[2] > 0.0f))
+                reason = std::uint8_t(ExclusionReason::NonPositiveDenominator);
+            else if (clip && (a[0] >= *clip || a[1] >= *clip || a[2] >= *clip || b[0] >= *clip || b[1] >= *clip ||
+                              b[2] >= *clip))
+                reason = std::uint8_t(ExclusionReason::ClippedReal);
+            else {
+                bool clipped = false;
+                if (in.editClipped)
+                    clipped = (*in.editClipped)[i] != 0;
+                else if (in.editCodes) {
+                    const std::uint8_t* q = in.editCodes->rgb.data() + i * 3;
+                    clipped = q[0] == clipCode || q[1] == clipCode || q[2] == clipCode;
+                } else if (editLevel)
+                    clipped = k * g[0] >= *editLevel || k * g[1] >= *editLevel || k * g[2] >= *editLevel;
+                if (clipped)
+                    reason = std::uint8_t(ExclusionReason::ClippedEdit);
+                else if ((winA && (*winA)[i]) || (winB && (*winB)[i]))
+                    reason = std::uint8_t(ExclusionReason::Window);
+            }
+            r[x] = reason;
+        }
+    });
+}
+
+// The final reason: the blur-free reasons 1-4 first, then low signal, then window.
+inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
+    if (prelim != 0 && prelim != std::uint8_t(ExclusionReason::Window)) return prelim;
+    return low ? std::uint8_t(ExclusionReason::LowSignal) : prelim;
+}
+
+// E_R and E_G of row y, 6 values per pixel (E_R,c then E_G,c; 0 outside Omega), from the thread's
+// cache of its last three rows.
+const float* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+    EvalWorkspace::RowScratch& rr = ws.rowScratch.local();
+    const std::size_t slot = std::size_t(y % 3);
+    std::vector<float>& row = rr.rows[slot];
+    if (rr.rowOf[slot] == y) return row.data();
+    const int W = num.width();
+    row.resize(std::size_t(W) * 6);
+    const float* a = num.pixel(0, y);
+    const float* g = edit.pixel(0, y);
+    const float* d = den.pixel(0, y);
+    const std::uint8_t* m = ws.omega.row(y);
+    float* o = row.data();
+    for (int x = 0; x < W; ++x, a += 3, g += 3, d += 3, o += 6) {
+        const bool v = m[x] != 0;
+        for (int c = 0; c < 3; ++c) {
+            o[c] = v ? a[c] / d[c] : 0.0f;
+            o[3 + c] = v ? g[c] / d[c] : 0.0f;
+        }
+    }
+    rr.rowOf[slot] = y;
+    return row.data();
+}
+
+void forgetRatioRows(EvalWorkspace& ws) {
+    for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
+}
+
+// gx^2 + gy^2 of the 6 ratio channels at x from rows up, mid, down (Gradient.h's arithmetic).
+inline void squaredGradientAt(const float* up, const float* mid, const float* dn, int x, double* out) {
+    for (int j = 0; j < 6; ++j) {
+        const double gx = (double(mid[6 * (x + 1) + j]) - double(mid[6 * (x - 1) + j])) / 2.0;
+        const double gy = (double(dn[6 * x + j]) - double(up[6 * x + j])) / 2.0;
+        out[j] = gx * gx + gy * gy;
+    }
+}
+
+// out[i] = float(sqrt(in[i])) for non-negative in[i], two at a time where SSE2 is available.
+void sqrtToFloat(const double* in, std::size_t n, float* out) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 2 <= n; i += 2) {
+        const __m128d r = _mm_sqrt_pd(_mm_loadu_pd(in + i));
+        out[i] = float(_mm_cvtsd_f64(r));
+        out[i + 1] = float(_mm_cvtsd_f64(_mm_unpackhi_pd(r, r)));
+    }
+#endif
+    for (; i < n; ++i) out[i] = float(std::sqrt(in[i]));
+}
+
+// Standardisation with the reciprocal of the scale: (x - median) * (1 / scale), within an ulp or two
+// of Standardisation.h's division.
+struct Standardiser {
+    double median = 0.0, inv = 1.0;
+    explicit Standardiser(const ChannelStats& s) : median(s.median), inv(1.0 / s.scale) {}
+    Standardiser() = default;
+    double operator()(double x) const { return (x - median) * inv; }
+    double aroundOne(double x) const { return (x - 1.0) * inv; }
+};
+
+inline bool inDomain(const Mask& omega, int x, int y) {
+    const int W = omega.width(), H = omega.height();
+    if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) return false;
+    const std::uint8_t* mid = omega.row(y);
+    return mid[x] && mid[x - 1] && mid[x + 1] && omega.row(y - 1)[x] && omega.row(y + 1)[x];
+}
+
+// Intensity band of light value l (IntensityBands.h), kNoBand when undefined.
+inline std::uint8_t bandOf(float l, double mx, const std::vector<double>& e, std::size_t n) {
+    if (!(mx > 0.0)) return kNoBand;
+    const double pct = 100.0 * double(l) / mx;
+    if (!std::isfinite(pct)) return kNoBand;
+    std::size_t band = n - 1;
+    for (std::size_t i = 0; i + 1 < n; ++i)
+        if (pct > e[i + 1]) {
+            band = i;
+            break;
+        }
+    return std::uint8_t(band);
+}
+
+ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor) {
+    ChannelStats s;
+    s.count = n;
+    if (n == 0) {
+        s.floored = true;
+        s.scale = madFloor;
+        return s;
+    }
+    s.median = median;
+    s.mad = mad;
+    s.floored = !(mad >= madFloor);
+    s.scale = s.floored ? madFloor : mad;
+    return s;
+}
+
 } // namespace
 
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps) {
+    EvalWorkspace ws;
+    return evaluate(in, params, keepMaps, ws);
+}
+
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps, EvalWorkspace& ws) {
     checkInputs(in);
     const Image& on = *in.on;
     const Image& off = *in.off;
@@ -94,6 +270,9 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     const Image& denominator = in.task == Task::On ? off : on;
     const Image& realNumerator = in.task == Task::On ? on : off;
     const int W = on.width(), H = on.height();
+    const std::size_t N = on.pixelCount();
+    const std::vector<std::string> bandKeyList = bandKeys(params.bandEdgesPercent);
+    const std::size_t nBands = bandKeyList.size();
 
     EvalResult result;
     EvalScores& s = result.scores;
@@ -104,124 +283,430 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     std::optional<ModelImagePath> ownPath;
     if (!in.modelPath) ownPath.emplace(ColourConfig::builtin());
     const ModelImagePath& path = in.modelPath ? *in.modelPath : *ownPath;
+    ws.ensureSize(W, H);
+    forgetRatioRows(ws);
+    const std::size_t samples = sampleCount(N);
+    EvalMaps maps;
 
     // --- validity mask -------------------------------------------------------------------------
-    FloatPlane L = lightSignal(on, off);
-    ValidityMasks vm;
-    vm.nonFinite = nonFiniteMask(on, off, edit);
-    vm.nonPositiveDenominator = nonPositiveDenominatorMask(denominator);
-    vm.clippedReal = clippedRealMask(on, off, in.clipLevel);
-    vm.clippedEdit = in.editClipped ? *in.editClipped
-                                    : clippedEditMask(edit, in.editCodes, in.k, params.editClipCode,
-                                                      params.editClipLevel);
-    LowSignal low = lowSignalMask(L, params);
-    vm.lowSignal = std::move(low.excluded);
-    vm.window = windowMask(in);
-    combineExclusions(vm);
-    s.validPixels = vm.validPixels;
-    s.validFraction = double(vm.validPixels) / double(on.pixelCount());
-    s.excludedByFirstReason = vm.firstReasonCounts;
-    s.lowSignalThreshold = low.threshold;
-    if (!keepMaps) low.blurred = FloatPlane();
-    if (!(low.percentile > 0.0)) reasons.add("the real pair shows no added light (P99 of the blurred light map is 0)");
+    lightAndReasons(in, denominator, params, ws);
+    const double sigma = params.lowSignalSigmaFraction * double(std::max(W, H));
+    if (params.blurMethod == BlurMethod::ExactKernel)
+        ws.blurred = gaussianBlurExact(ws.light, sigma, params.lowSignalTruncate);
+    else
+        gaussianBlurRecursive(ws.light, sigma, ws.blurred);
+    BracketSelect& sel = ws.select;
+    {
+        std::vector<float>& smp = ws.samples[0];
+        smp.clear();
+        sampleStratified(N, samples, [&](std::size_t i) { smp.push_back(ws.blurred[i]); });
+        sel.reset(1);
+        sel.setTarget(0, params.lowSignalPercentile, smp);
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+            const float* b = ws.blurred.row(y);
+            for (int x = 0; x < W; ++x) emit(0, b[x]);
+        });
+    }
+    const double p99 = sel.percentile(0);
+    const double threshold = params.lowSignalFraction * p99;
+    const bool noLight = !(p99 > 0.0);
+    auto isLow = [&](std::size_t i) { return noLight || !(double(ws.blurred[i]) >= threshold); };
+    s.lowSignalThreshold = threshold;
+    if (noLight) reasons.add("the real pair shows no added light (P99 of the blurred light map is 0)");
 
-    IntensityBands bands = intensityBands(L, vm.omega, params.bandEdgesPercent);
-    s.bandMaxSignal = bands.maxSignal;
+    // Final reasons, Omega, the counts and max_Omega(L); in the same pass the medians of E_R and E_G.
+    if (keepMaps) maps.masks.lowSignal = Mask(W, H);
+    ws.rowReasonCounts.assign(std::size_t(H), {});
+    ws.rowMax.assign(std::size_t(H), 0.0);
+    for (auto& v : ws.samples) v.clear();
+    sampleStratified(N, samples, [&](std::size_t i) {
+        if (finalReason(ws.reason[i], isLow(i)) != 0) return;
+        const float* a = realNumerator.data() + 3 * i;
+        const float* g = edit.data() + 3 * i;
+        const float* d = denominator.data() + 3 * i;
+        for (int c = 0; c < 3; ++c) {
+            ws.samples[std::size_t(c)].push_back(a[c] / d[c]);
+            ws.samples[std::size_t(3 + c)].push_back(g[c] / d[c]);
+        }
+    });
+    sel.reset(6);
+    for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+    sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+        std::array<std::size_t, 8> counts{};
+        double mx = 0.0;
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        std::uint8_t* r = ws.reason.row(y);
+        std::uint8_t* om = ws.omega.row(y);
+        const float* L = ws.light.row(y);
+        for (int x = 0; x < W; ++x) {
+            const bool low = isLow(i0 + std::size_t(x));
+            if (keepMaps) maps.masks.lowSignal[i0 + std::size_t(x)] = low ? 1 : 0;
+            // r[x] holds the blur-free reason on the first run and the final one on a repeat run;
+            // finalReason gives the same for both.
+            const std::uint8_t reason = finalReason(r[x], low);
+            r[x] = reason;
+            om[x] = reason == 0 ? 1 : 0;
+            ++counts[reason];
+            if (reason == 0 && double(L[x]) > mx) mx = L[x];
+        }
+        const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        for (int x = 0; x < W; ++x)
+            if (om[x])
+                for (int j = 0; j < 6; ++j) emit(j, E[6 * x + j]);
+        ws.rowReasonCounts[std::size_t(y)] = counts;
+        ws.rowMax[std::size_t(y)] = mx;
+    });
+    s.excludedByFirstReason.fill(0);
+    double maxSignal = 0.0;
+    for (int y = 0; y < H; ++y) {
+        for (int k = 0; k < kExclusionReasonCount; ++k)
+            s.excludedByFirstReason[std::size_t(k)] += ws.rowReasonCounts[std::size_t(y)][std::size_t(k)];
+        maxSignal = std::max(maxSignal, ws.rowMax[std::size_t(y)]);
+    }
+    s.validPixels = s.excludedByFirstReason[0];
+    s.validFraction = double(s.validPixels) / double(N);
+    s.bandMaxSignal = maxSignal;
+    const bool empty = s.validPixels == 0;
+    if (empty) reasons.add("empty validity mask (no valid pixel)");
     if (params.computeClassic) classicScores(in, params, path, s);
 
-    EvalMaps maps;
-    const bool empty = vm.validPixels == 0;
-    if (empty) reasons.add("empty validity mask (no valid pixel)");
-
-    // --- SIE and SIE1 --------------------------------------------------------------------------
-    const std::vector<std::size_t> omegaOffsets = maskRowOffsets(vm.omega);
-    Image ER = ratioImage(realNumerator, denominator, vm.omega);
-    Image EG = ratioImage(edit, denominator, vm.omega);
-    FloatPlane sieAbs;
-    bool sieDefined = false;
+    // --- median absolute deviations of E_R, E_G ---------------------------------------------------
+    std::array<double, 6> med{};
     if (!empty) {
-        s.ratioRealStats = channelStats(ER, vm.omega, omegaOffsets, params.madFloor);
-        s.ratioEditStats = channelStats(EG, vm.omega, omegaOffsets, params.madFloor);
-        const bool realDeg = anyFloored(s.ratioRealStats), editDeg = anyFloored(s.ratioEditStats);
-        if (realDeg) reasons.add(madReason("E_R", s.ratioRealStats, params.madFloor));
-        if (editDeg) reasons.add(madReason("E_G", s.ratioEditStats, params.madFloor));
-        SieMaps sm;
-        sm.absMean = &sieAbs;
-        if (keepMaps) {
-            sm.signedPerChannel = &maps.siePerChannel;
-            sm.signedMean = &maps.sieMap;
-            sm.standardisedReal = &maps.standardisedReal;
-            sm.standardisedEdit = &maps.standardisedEdit;
+        for (int j = 0; j < 6; ++j) med[std::size_t(j)] = sel.median(j);
+        for (int j = 0; j < 6; ++j)
+            for (float& v : ws.samples[std::size_t(j)]) v = float(std::abs(double(v) - med[std::size_t(j)]));
+        sel.reset(6);
+        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+            const std::uint8_t* om = ws.omega.row(y);
+            const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
+            for (int x = 0; x < W; ++x)
+                if (om[x])
+                    for (int j = 0; j < 6; ++j)
+                        emit(j, float(std::abs(double(E[6 * x + j]) - med[std::size_t(j)])));
+        });
+        for (std::size_t c = 0; c < 3; ++c) {
+            s.ratioRealStats[c] = statsFrom(s.validPixels, med[c], sel.median(int(c)), params.madFloor);
+            s.ratioEditStats[c] = statsFrom(s.validPixels, med[3 + c], sel.median(int(3 + c)), params.madFloor);
         }
-        const SieResult sie = computeSie(ER, EG, vm.omega, s.ratioRealStats, s.ratioEditStats, sm);
-        sieDefined = !(realDeg && params.nullWhenRealDegenerate);
-        if (sieDefined) {
-            s.sie = sie.sie;
-            s.sie1 = sie.sie1;
-            for (std::size_t c = 0; c < 3; ++c) {
-                s.siePerChannel[c] = sie.perChannel[c];
-                s.sie1PerChannel[c] = sie.sie1PerChannel[c];
+    }
+    const bool realDegE = !empty && anyFloored(s.ratioRealStats);
+    if (!empty) {
+        if (realDegE) reasons.add(madReason("E_R", s.ratioRealStats, params.madFloor));
+        if (anyFloored(s.ratioEditStats)) reasons.add(madReason("E_G", s.ratioEditStats, params.madFloor));
+    }
+    const bool sieDefined = !empty && !(realDegE && params.nullWhenRealDegenerate);
+
+    // --- SIE, SIE1, Omega-nabla, M_R, M_G, bands, region sums; P80 of M_R, M_G ----------------------
+    std::vector<const Mask*> regionMasks;
+    std::vector<std::string> regionNames;
+    for (const auto& [name, mask] : in.regions)
+        if (name != "window") {
+            regionMasks.push_back(&mask);
+            regionNames.push_back(name);
+        }
+    const int labelCount = int(nBands + regionMasks.size());
+    ws.regions.reset(labelCount, H);
+    const bool ratioMaps = keepMaps;
+    if (keepMaps) {
+        maps.ratioReal = Image(W, H);
+        maps.ratioEdit = Image(W, H);
+        maps.siePerChannel = Image(W, H);
+        maps.sieMap = FloatPlane(W, H);
+        maps.standardisedReal = Image(W, H);
+        maps.standardisedEdit = Image(W, H);
+    }
+    ws.rowSums.assign(std::size_t(H), {});
+    {
+        std::vector<float>& t = ws.sampleTuples;
+        t.clear();
+        sampleStratified(N, samples, [&](std::size_t i) {
+            const int x = int(i % std::size_t(W)), y = int(i / std::size_t(W));
+            if (!inDomain(ws.omega, x, y)) return;
+            float m[6];
+            const std::size_t iu = i - std::size_t(W), id = i + std::size_t(W);
+            for (int j = 0; j < 6; ++j) {
+                const Image& nm = j < 3 ? realNumerator : edit;
+                const int c = j % 3;
+                auto e = [&](std::size_t p) { return nm.data()[3 * p + std::size_t(c)] / denominator.data()[3 * p + std::size_t(c)]; };
+                const double gx = (double(e(i + 1)) - double(e(i - 1))) / 2.0;
+                const double gy = (double(e(id)) - double(e(iu))) / 2.0;
+                m[j] = float(std::sqrt(gx * gx + gy * gy));
+            }
+            t.insert(t.end(), m, m + 6);
+        });
+        for (int j = 0; j < 6; ++j) {
+            std::vector<float>& smp = ws.samples[std::size_t(j)];
+            smp.clear();
+            for (std::size_t q = std::size_t(j); q < t.size(); q += 6) smp.push_back(t[q]);
+        }
+    }
+    sel.reset(6);
+    for (int j = 0; j < 6; ++j) sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]);
+    std::array<Standardiser, 3> sr, sg;
+    for (std::size_t c = 0; c < 3; ++c) {
+        sr[c] = Standardiser(s.ratioRealStats[c]);
+        sg[c] = Standardiser(s.ratioEditStats[c]);
+    }
+    sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+        const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        const bool inner = y >= 1 && y < H - 1;
+        const float* Eu = inner ? ratioRow(ws, realNumerator, edit, denominator, y - 1) : nullptr;
+        const float* Ed = inner ? ratioRow(ws, realNumerator, edit, denominator, y + 1) : nullptr;
+        const std::uint8_t* om = ws.omega.row(y);
+        std::uint8_t* dom = ws.domain.row(y);
+        std::uint8_t* band = ws.bands.row(y);
+        float* mr = ws.gradReal.pixel(0, y);
+        float* mg = ws.gradEdit.pixel(0, y);
+        const float* L = ws.light.row(y);
+        RegionSums::Cell* cells = ws.regions.row(y);
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+
+        // Omega-nabla and M_R, M_G of the row (0 outside Omega-nabla).
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        sc.xs.resize(std::size_t(W));
+        sc.squared.resize(std::size_t(W) * 6);
+        sc.magnitude.resize(std::size_t(W) * 6);
+        std::size_t nd = 0;
+        std::fill(dom, dom + W, std::uint8_t(0));
+        if (inner) {
+            const std::uint8_t* omU = ws.omega.row(y - 1);
+            const std::uint8_t* omD = ws.omega.row(y + 1);
+            for (int x = 1; x < W - 1; ++x) {
+                const bool d = om[x] && om[x - 1] && om[x + 1] && omU[x] && omD[x];
+                dom[x] = d ? 1 : 0;
+                if (!d) continue;
+                sc.xs[nd] = x;
+                squaredGradientAt(Eu, E, Ed, x, sc.squared.data() + 6 * nd);
+                ++nd;
             }
         }
+        sqrtToFloat(sc.squared.data(), 6 * nd, sc.magnitude.data());
+        std::fill(mr, mr + 3 * std::size_t(W), 0.0f);
+        std::fill(mg, mg + 3 * std::size_t(W), 0.0f);
+        for (std::size_t k = 0; k < nd; ++k) {
+            const int x = sc.xs[k];
+            const float* m = sc.magnitude.data() + 6 * k;
+            for (int c = 0; c < 3; ++c) {
+                mr[3 * x + c] = m[c];
+                mg[3 * x + c] = m[3 + c];
+            }
+            for (int j = 0; j < 6; ++j) emit(j, m[j]);
+        }
+
+        // SIE, SIE1, bands and region sums.
+        std::array<double, 6> sums{};
+        for (int x = 0; x < W; ++x) {
+            const std::size_t i = i0 + std::size_t(x);
+            const std::uint8_t b = bandOf(L[x], maxSignal, params.bandEdgesPercent, nBands);
+            band[x] = b;
+            if (ratioMaps)
+                for (int c = 0; c < 3; ++c) {
+                    maps.ratioReal.at(x, y, c) = E[6 * x + c];
+                    maps.ratioEdit.at(x, y, c) = E[6 * x + 3 + c];
+                }
+            if (!om[x]) continue;
+            float sieAbs = 0.0f;
+            if (!empty) {
+                double sumSigned = 0.0, sumAbs = 0.0;
+                for (int c = 0; c < 3; ++c) {
+                    const double r = E[6 * x + c], g = E[6 * x + 3 + c];
+                    const Standardiser& fr = sr[std::size_t(c)];
+                    const Standardiser& fg = sg[std::size_t(c)];
+                    const double zr = fr(r), zg = fg(g);
+                    const double dd = zr - zg;
+                    const double d1 = fr.aroundOne(r) - fg.aroundOne(g);
+                    sums[std::size_t(c)] += std::abs(dd);
+                    sums[std::size_t(3 + c)] += std::abs(d1);
+                    sumSigned += dd;
+                    sumAbs += std::abs(dd);
+                    if (keepMaps) {
+                        maps.siePerChannel.at(x, y, c) = float(dd);
+                        maps.standardisedReal.at(x, y, c) = float(zr);
+                        maps.standardisedEdit.at(x, y, c) = float(zg);
+                    }
+                }
+                if (keepMaps) maps.sieMap(x, y) = float(sumSigned / 3.0);
+                sieAbs = float(sumAbs / 3.0);
+            }
+            if (b < nBands) {
+                ++cells[b].pixels;
+                cells[b].sie += sieAbs;
+            }
+            for (std::size_t k = 0; k < regionMasks.size(); ++k)
+                if ((*regionMasks[k])[i]) {
+                    RegionSums::Cell& cell = cells[nBands + k];
+                    ++cell.pixels;
+                    cell.sie += sieAbs;
+                }
+        }
+        ws.rowSums[std::size_t(y)] = sums;
+    });
+    if (!empty) {
+        std::array<double, 6> total{};
+        for (int y = 0; y < H; ++y)
+            for (std::size_t j = 0; j < 6; ++j) total[j] += ws.rowSums[std::size_t(y)][j];
+        if (sieDefined) {
+            const double n = double(s.validPixels);
+            for (std::size_t c = 0; c < 3; ++c) {
+                s.siePerChannel[c] = total[c] / n;
+                s.sie1PerChannel[c] = total[3 + c] / n;
+            }
+            s.sie = (*s.siePerChannel[0] + *s.siePerChannel[1] + *s.siePerChannel[2]) / 3.0;
+            s.sie1 = (*s.sie1PerChannel[0] + *s.sie1PerChannel[1] + *s.sie1PerChannel[2]) / 3.0;
+        }
     }
 
-    // --- LFE -----------------------------------------------------------------------------------
-    Mask domain = gradientDomain(vm.omega);
-    Image MR = gradientMagnitude(ER, domain);
-    Image MG = gradientMagnitude(EG, domain);
-    if (keepMaps) {
-        maps.ratioReal = std::move(ER);
-        maps.ratioEdit = std::move(EG);
-    } else if (!params.computeUncertainty) {
-        ER = Image();
-    }
-    EG = Image();
-    LfeResult lfe = computeLfe(MR, MG, domain, params.lfeGradientPercentile, params.madFloor);
-    if (!keepMaps) MG = Image();
-    bool lfeDefined = false;
-    if (!empty) {
-        RgbStats lr, lg;
+    // --- LFE: Omega80 and the medians of M over it, then the MADs, then the sums -------------------
+    const std::size_t domainPixels = sel.count(0);
+    std::array<double, 3> pR{}, pG{};
+    std::array<ChannelStats, 3> lr, lg;
+    std::array<std::size_t, 3> n80{};
+    if (domainPixels > 0) {
         for (std::size_t c = 0; c < 3; ++c) {
-            lr[c] = lfe.channels[c].real;
-            lg[c] = lfe.channels[c].edit;
+            pR[c] = sel.percentile(int(c));
+            pG[c] = sel.percentile(int(3 + c));
         }
-        bool omega80Empty = false;
-        for (const auto& ch : lfe.channels) omega80Empty |= ch.pixels == 0;
-        if (lfe.domainPixels == 0)
+        const std::vector<float>& t = ws.sampleTuples;
+        for (auto& v : ws.samples) v.clear();
+        for (std::size_t q = 0; q < t.size(); q += 6)
+            for (std::size_t c = 0; c < 3; ++c)
+                if (double(t[q + c]) <= pR[c] && double(t[q + 3 + c]) <= pG[c]) {
+                    ws.samples[c].push_back(t[q + c]);
+                    ws.samples[3 + c].push_back(t[q + 3 + c]);
+                }
+        sel.reset(6);
+        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+            const std::uint8_t* dom = ws.domain.row(y);
+            const float* mr = ws.gradReal.pixel(0, y);
+            const float* mg = ws.gradEdit.pixel(0, y);
+            std::uint8_t* bits = ws.omega80Bits.row(y);
+            for (int x = 0; x < W; ++x) {
+                std::uint8_t b = 0;
+                if (dom[x])
+                    for (int c = 0; c < 3; ++c)
+                        if (double(mr[3 * x + c]) <= pR[std::size_t(c)] && double(mg[3 * x + c]) <= pG[std::size_t(c)]) {
+                            b |= std::uint8_t(1u << c);
+                            emit(c, mr[3 * x + c]);
+                            emit(3 + c, mg[3 * x + c]);
+                        }
+                bits[x] = b;
+            }
+        });
+        std::array<double, 6> m80{};
+        for (int j = 0; j < 6; ++j) m80[std::size_t(j)] = sel.median(j);
+        for (std::size_t c = 0; c < 3; ++c) n80[c] = sel.count(int(c));
+        for (int j = 0; j < 6; ++j)
+            for (float& v : ws.samples[std::size_t(j)]) v = float(std::abs(double(v) - m80[std::size_t(j)]));
+        sel.reset(6);
+        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+            const std::uint8_t* bits = ws.omega80Bits.row(y);
+            const float* mr = ws.gradReal.pixel(0, y);
+            const float* mg = ws.gradEdit.pixel(0, y);
+            for (int x = 0; x < W; ++x) {
+                if (!bits[x]) continue;
+                for (int c = 0; c < 3; ++c)
+                    if (bits[x] & (1u << c)) {
+                        emit(c, float(std::abs(double(mr[3 * x + c]) - m80[std::size_t(c)])));
+                        emit(3 + c, float(std::abs(double(mg[3 * x + c]) - m80[std::size_t(3 + c)])));
+                    }
+            }
+        });
+        for (std::size_t c = 0; c < 3; ++c) {
+            lr[c] = statsFrom(n80[c], m80[c], sel.median(int(c)), params.madFloor);
+            lg[c] = statsFrom(n80[c], m80[3 + c], sel.median(int(3 + c)), params.madFloor);
+        }
+    } else {
+        for (std::size_t c = 0; c < 3; ++c) lr[c] = lg[c] = statsFrom(0, 0.0, 0.0, params.madFloor);
+        tbb::parallel_for(0, H, [&](int y) { std::fill(ws.omega80Bits.row(y), ws.omega80Bits.row(y) + W, 0); });
+    }
+    bool lfeDefined = false;
+    bool omega80Empty = false;
+    for (std::size_t c = 0; c < 3; ++c) omega80Empty |= n80[c] == 0;
+    if (!empty) {
+        if (domainPixels == 0)
             reasons.add("empty gradient domain (no valid pixel with 4 valid neighbours)");
         else if (omega80Empty)
             reasons.add("empty Omega80 in some channel");
         const bool realDeg = !omega80Empty && anyFloored(lr);
         if (realDeg) reasons.add(madReason("M_R over Omega80", lr, params.madFloor));
         if (!omega80Empty && anyFloored(lg)) reasons.add(madReason("M_G over Omega80", lg, params.madFloor));
-        lfeDefined = !omega80Empty && lfe.domainPixels > 0 && !(realDeg && params.nullWhenRealDegenerate);
-        if (lfeDefined) {
-            s.lfe = lfeOf(lfe);
-            for (std::size_t c = 0; c < 3; ++c) s.lfePerChannel[c] = lfe.channels[c].value;
+        lfeDefined = !omega80Empty && domainPixels > 0 && !(realDeg && params.nullWhenRealDegenerate);
+    }
+    if (keepMaps) {
+        maps.lfePerChannel = Image(W, H);
+        maps.lfeMap = FloatPlane(W, H);
+    }
+    std::array<Standardiser, 3> zr, zg;
+    for (std::size_t c = 0; c < 3; ++c) {
+        zr[c] = Standardiser(lr[c]);
+        zg[c] = Standardiser(lg[c]);
+    }
+    tbb::parallel_for(0, H, [&](int y) {
+        const std::uint8_t* bits = ws.omega80Bits.row(y);
+        const std::uint8_t* band = ws.bands.row(y);
+        const float* mr = ws.gradReal.pixel(0, y);
+        const float* mg = ws.gradEdit.pixel(0, y);
+        RegionSums::Cell* cells = ws.regions.row(y);
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        std::array<double, 6>& sums = ws.rowSums[std::size_t(y)];
+        sums = {};
+        for (int x = 0; x < W; ++x) {
+            if (!bits[x]) continue;
+            float df[3] = {0, 0, 0};
+            for (int c = 0; c < 3; ++c) {
+                if (!(bits[x] & (1u << c))) continue;
+                const double d = zr[std::size_t(c)](mr[3 * x + c]) - zg[std::size_t(c)](mg[3 * x + c]);
+                sums[std::size_t(c)] += std::abs(d);
+                df[c] = float(d);
+            }
+            if (keepMaps) {
+                for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
+                maps.lfeMap(x, y) = float((double(df[0]) + df[1] + df[2]) / 3.0);
+            }
+            if (!lfeDefined) continue;
+            auto add = [&](RegionSums::Cell& cell) {
+                for (int c = 0; c < 3; ++c)
+                    if (bits[x] & (1u << c)) {
+                        ++cell.lfePixels[std::size_t(c)];
+                        cell.lfe[std::size_t(c)] += std::abs(double(df[c]));
+                    }
+            };
+            if (band[x] < nBands) add(cells[band[x]]);
+            for (std::size_t k = 0; k < regionMasks.size(); ++k)
+                if ((*regionMasks[k])[i0 + std::size_t(x)]) add(cells[nBands + k]);
         }
+    });
+    if (lfeDefined) {
+        double lfeSum = 0.0;
+        for (std::size_t c = 0; c < 3; ++c) {
+            double sum = 0.0;
+            for (int y = 0; y < H; ++y) sum += ws.rowSums[std::size_t(y)][c];
+            s.lfePerChannel[c] = sum / double(n80[c]);
+            lfeSum += *s.lfePerChannel[c];
+        }
+        s.lfe = lfeSum / 3.0;
     }
 
     // --- regions and bands ---------------------------------------------------------------------
-    ErrorPlanes ep;
-    ep.omega = &vm.omega;
-    ep.sieAbs = sieDefined ? &sieAbs : nullptr;
-    ep.lfeSigned = lfeDefined ? &lfe.signedDiff : nullptr;
-    ep.omega80 = &lfe.omega80;
-    for (const auto& [name, mask] : in.regions)
-        if (name != "window") s.regions[name] = scoreRegion(ep, mask, params.minRegionPixels);
-    const std::vector<RegionScore> bandScores =
-        scoreLabels(ep, bands.labels, int(bands.keys.size()), params.minRegionPixels);
-    for (std::size_t i = 0; i < bands.keys.size(); ++i) s.bands[bands.keys[i]] = bandScores[i];
+    const std::vector<RegionScore> regionScores = ws.regions.scores(sieDefined, lfeDefined, params.minRegionPixels);
+    for (std::size_t b = 0; b < nBands; ++b) s.bands[bandKeyList[b]] = regionScores[b];
+    for (std::size_t k = 0; k < regionNames.size(); ++k) s.regions[regionNames[k]] = regionScores[nBands + k];
 
     // --- 8-bit quantisation uncertainty ----------------------------------------------------------
     if (params.computeUncertainty && in.editCodes && !empty) {
+        const Image ER = ratioImage(realNumerator, denominator, ws.omega);
+        const std::vector<std::size_t> omegaOffsets = maskRowOffsets(ws.omega);
         McFixed f;
-        f.ratioReal = keepMaps ? &maps.ratioReal : &ER;
-        f.gradientReal = &MR;
+        f.ratioReal = &ER;
+        f.gradientReal = &ws.gradReal;
         f.realStats = &s.ratioRealStats;
-        f.omega = &vm.omega;
+        f.omega = &ws.omega;
         f.omegaRowOffsets = &omegaOffsets;
-        f.gradientDomain = &domain;
+        f.gradientDomain = &ws.domain;
         f.denominator = &denominator;
         f.codes = in.editCodes;
         f.k = in.k;
@@ -235,30 +720,31 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     s.degenerateReason = reasons.text;
 
     if (keepMaps) {
-        if (maps.sieMap.empty()) { // empty Omega: zero maps of the right size
-            maps.siePerChannel = Image(W, H);
-            maps.sieMap = FloatPlane(W, H);
-            maps.standardisedReal = Image(W, H);
-            maps.standardisedEdit = Image(W, H);
+        ValidityMasks& vm = maps.masks;
+        vm.nonFinite = nonFiniteMask(on, off, edit);
+        vm.nonPositiveDenominator = nonPositiveDenominatorMask(denominator);
+        vm.clippedReal = clippedRealMask(on, off, in.clipLevel);
+        vm.clippedEdit = in.editClipped ? *in.editClipped
+                                        : clippedEditMask(edit, in.editCodes, in.k, params.editClipCode,
+                                                          params.editClipLevel);
+        vm.window = windowMask(in);
+        vm.reason = std::move(ws.reason);
+        vm.omega = std::move(ws.omega);
+        vm.validPixels = s.validPixels;
+        vm.firstReasonCounts = s.excludedByFirstReason;
+        maps.gradientReal = std::move(ws.gradReal);
+        maps.gradientEdit = std::move(ws.gradEdit);
+        maps.gradientDomain = std::move(ws.domain);
+        for (int c = 0; c < 3; ++c) {
+            Mask m(W, H);
+            for (std::size_t i = 0; i < N; ++i) m[i] = (ws.omega80Bits[i] >> c) & 1u;
+            maps.omega80[std::size_t(c)] = std::move(m);
         }
-        maps.gradientReal = std::move(MR);
-        maps.gradientEdit = std::move(MG);
-        maps.lfePerChannel = std::move(lfe.signedDiff);
-        maps.lfeMap = FloatPlane(W, H);
-        tbb::parallel_for(0, H, [&](int y) {
-            for (int x = 0; x < W; ++x) {
-                const float* d = maps.lfePerChannel.pixel(x, y);
-                maps.lfeMap(x, y) = float((double(d[0]) + d[1] + d[2]) / 3.0);
-            }
-        });
-        maps.masks = std::move(vm);
-        maps.gradientDomain = std::move(domain);
-        maps.omega80 = std::move(lfe.omega80);
-        maps.bandLabels = std::move(bands.labels);
-        maps.bandKeys = bands.keys;
-        maps.lightSignal = std::move(L);
-        maps.blurredSignal = std::move(low.blurred);
-        maps.lowSignalThreshold = low.threshold;
+        maps.bandLabels = std::move(ws.bands);
+        maps.bandKeys = bandKeyList;
+        maps.lightSignal = std::move(ws.light);
+        maps.blurredSignal = std::move(ws.blurred);
+        maps.lowSignalThreshold = threshold;
         result.maps = std::move(maps);
     }
     return result;

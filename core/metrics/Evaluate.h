@@ -85,4 +85,8 @@ struct EvalResult {
 // null scores and a reason.
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params = {}, bool keepMaps = false);
 
+// The same, working in `workspace` (EvalWorkspace.h): repeated calls of one size reuse its buffers.
+class EvalWorkspace;
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps, EvalWorkspace& workspace);
+
 } // namespace ll

@@ -2,6 +2,7 @@
 
 #include "metrics/MirrorIndex.h"
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -55,29 +56,28 @@ Coefficients coefficientsFor(double sigma) {
     return c;
 }
 
-// Blurs along y (columns) for columns [x0, x1) of a W x H plane, from src into dst.
-// The recursions run over rows -P .. H-1+P of the mirrored signal; all columns of a row at once.
-void blurColumns(const float* src, float* dst, int W, int H, int x0, int x1, int P, const Coefficients& c) {
-    const int n = x1 - x0;
-    std::vector<float> ur(std::size_t(kPairs) * n), ui(std::size_t(kPairs) * n);
-    auto srcRow = [&](long long y) { return src + std::size_t(mirrorIndex(y, H)) * W + x0; };
-
-    // Causal: u_k(y) = x(y) + z_k u_k(y-1); out(y) = Re sum alpha_k u_k(y).
+// The causal and anti-causal recursions over `n` independent signals of length `len`, sample by sample
+// ("rows" of n values): input row t in [-P, len - 1 + P] (the mirrored extension) from src(t), output
+// row t in [0, len) to dst(t). ur, ui: scratch of kPairs * n floats. Every signal goes through the same
+// arithmetic whatever n is and however the rows are laid out.
+template <typename Src, typename Dst>
+void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, float* ur, float* ui) {
+    // Causal: u_k(t) = x(t) + z_k u_k(t-1); out(t) = Re sum alpha_k u_k(t).
     {
-        const float* first = srcRow(-P);
+        const float* first = src(-P);
         for (int k = 0; k < kPairs; ++k)
             for (int i = 0; i < n; ++i) {
                 ur[k * n + i] = float(first[i] * c.steadyCausalR[k]);
                 ui[k * n + i] = float(first[i] * c.steadyCausalI[k]);
             }
     }
-    for (long long y = -P; y < H; ++y) {
-        const float* s = srcRow(y);
-        float* o = y >= 0 ? dst + std::size_t(y) * W + x0 : nullptr;
+    for (int t = -P; t < len; ++t) {
+        const float* s = src(t);
+        float* o = t >= 0 ? dst(t) : nullptr;
         if (o) std::fill(o, o + n, 0.0f);
         for (int k = 0; k < kPairs; ++k) {
-            float* r = ur.data() + std::size_t(k) * n;
-            float* im = ui.data() + std::size_t(k) * n;
+            float* r = ur + std::size_t(k) * n;
+            float* im = ui + std::size_t(k) * n;
             const float zr = c.zr[k], zi = c.zi[k], ar = c.ar[k], ai = c.ai[k];
             for (int i = 0; i < n; ++i) {
                 const float nr = s[i] + zr * r[i] - zi * im[i];
@@ -89,21 +89,21 @@ void blurColumns(const float* src, float* dst, int W, int H, int x0, int x1, int
                 for (int i = 0; i < n; ++i) o[i] += ar * r[i] - ai * im[i];
         }
     }
-    // Anti-causal: v_k(y) = z_k (x(y+1) + v_k(y+1)); out(y) += Re sum alpha_k v_k(y).
+    // Anti-causal: v_k(t) = z_k (x(t+1) + v_k(t+1)); out(t) += Re sum alpha_k v_k(t).
     {
-        const float* last = srcRow(H - 1 + P);
+        const float* last = src(len - 1 + P);
         for (int k = 0; k < kPairs; ++k)
             for (int i = 0; i < n; ++i) {
                 ur[k * n + i] = float(last[i] * c.steadyAntiR[k]);
                 ui[k * n + i] = float(last[i] * c.steadyAntiI[k]);
             }
     }
-    for (long long y = H - 2 + P; y >= 0; --y) {
-        const float* s = srcRow(y + 1);
-        float* o = y < H ? dst + std::size_t(y) * W + x0 : nullptr;
+    for (int t = len - 2 + P; t >= 0; --t) {
+        const float* s = src(t + 1);
+        float* o = t < len ? dst(t) : nullptr;
         for (int k = 0; k < kPairs; ++k) {
-            float* r = ur.data() + std::size_t(k) * n;
-            float* im = ui.data() + std::size_t(k) * n;
+            float* r = ur + std::size_t(k) * n;
+            float* im = ui + std::size_t(k) * n;
             const float zr = c.zr[k], zi = c.zi[k], ar = c.ar[k], ai = c.ai[k];
             for (int i = 0; i < n; ++i) {
                 const float xr = s[i] + r[i];
@@ -118,48 +118,72 @@ void blurColumns(const float* src, float* dst, int W, int H, int x0, int x1, int
     }
 }
 
-void blurAlongY(const FloatPlane& src, FloatPlane& dst, const Coefficients& c, int P) {
-    const int W = src.width(), H = src.height();
-    constexpr int kBlock = 256;
-    const int blocks = (W + kBlock - 1) / kBlock;
+constexpr int kColumnBlock = 256; // columns per task of the pass along y
+constexpr int kRowBlock = 16;     // rows per task of the pass along x
+
+// Along y: blocks of columns, each row of a block contiguous in memory; src and dst must differ.
+void blurAlongY(const float* src, float* dst, int W, int H, const Coefficients& c, int P) {
+    const int blocks = (W + kColumnBlock - 1) / kColumnBlock;
     tbb::parallel_for(0, blocks, [&](int b) {
-        const int x0 = b * kBlock, x1 = std::min(W, x0 + kBlock);
-        blurColumns(src.data(), dst.data(), W, H, x0, x1, P, c);
+        const int x0 = b * kColumnBlock, x1 = std::min(W, x0 + kColumnBlock);
+        const int n = x1 - x0;
+        float ur[kPairs * kColumnBlock], ui[kPairs * kColumnBlock];
+        recurse(
+            n, H, P, c, [&](int t) { return src + std::size_t(mirrorIndex(t, H)) * W + x0; },
+            [&](int t) { return dst + std::size_t(t) * W + x0; }, ur, ui);
     });
 }
 
-FloatPlane transposed(const FloatPlane& src) {
-    const int W = src.width(), H = src.height();
-    FloatPlane out(H, W);
-    constexpr int kTile = 64;
-    tbb::parallel_for(0, (H + kTile - 1) / kTile, [&](int ty) {
-        const int y0 = ty * kTile, y1 = std::min(H, y0 + kTile);
-        for (int x0 = 0; x0 < W; x0 += kTile) {
-            const int x1 = std::min(W, x0 + kTile);
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x) out(y, x) = src(x, y);
+// Along x, in place: blocks of kRowBlock rows are copied (with their mirrored extension) into a
+// scratch buffer with the rows interleaved, so that the recursion runs over all rows of the block at
+// once, and the result is copied back.
+void blurAlongX(float* plane, int W, int H, const Coefficients& c, int P) {
+    const int blocks = (H + kRowBlock - 1) / kRowBlock;
+    const std::size_t ext = std::size_t(W) + 2 * std::size_t(P);
+    struct Scratch {
+        std::vector<float> in, out;
+    };
+    tbb::enumerable_thread_specific<Scratch> scratch;
+    tbb::parallel_for(0, blocks, [&](int b) {
+        const int y0 = b * kRowBlock, n = std::min(H, y0 + kRowBlock) - y0;
+        std::vector<float>& in = scratch.local().in;
+        std::vector<float>& out = scratch.local().out;
+        in.resize(ext * kRowBlock);
+        out.resize(std::size_t(W) * kRowBlock);
+        for (int r = 0; r < n; ++r) {
+            const float* row = plane + std::size_t(y0 + r) * W;
+            for (std::size_t t = 0; t < ext; ++t) in[t * kRowBlock + r] = row[mirrorIndex((long long)t - P, W)];
+        }
+        float ur[kPairs * kRowBlock], ui[kPairs * kRowBlock];
+        recurse(
+            n, W, P, c, [&](int t) { return in.data() + std::size_t(t + P) * kRowBlock; },
+            [&](int t) { return out.data() + std::size_t(t) * kRowBlock; }, ur, ui);
+        for (int r = 0; r < n; ++r) {
+            float* row = plane + std::size_t(y0 + r) * W;
+            for (int x = 0; x < W; ++x) row[x] = out[std::size_t(x) * kRowBlock + r];
         }
     });
-    return out;
 }
 
 } // namespace
 
-FloatPlane gaussianBlurRecursive(const FloatPlane& src, double sigma) {
-    if (src.empty() || !(sigma > 0.0)) return src;
+void gaussianBlurRecursive(const FloatPlane& src, double sigma, FloatPlane& dst) {
+    if (dst.width() != src.width() || dst.height() != src.height()) dst = FloatPlane(src.width(), src.height());
+    if (src.empty()) return;
+    if (!(sigma > 0.0)) {
+        std::copy(src.data(), src.data() + src.size(), dst.data());
+        return;
+    }
     const Coefficients c = coefficientsFor(sigma);
     const int P = std::max(1, int(std::ceil(6.0 * sigma)));
-    // Scoped so that at most two planes besides src are alive at any time.
-    FloatPlane alongX;
-    {
-        FloatPlane alongY(src.width(), src.height());
-        blurAlongY(src, alongY, c, P);
-        FloatPlane t = transposed(alongY);
-        alongY = FloatPlane();
-        alongX = FloatPlane(t.width(), t.height());
-        blurAlongY(t, alongX, c, P);
-    }
-    return transposed(alongX);
+    blurAlongY(src.data(), dst.data(), src.width(), src.height(), c, P);
+    blurAlongX(dst.data(), src.width(), src.height(), c, P);
+}
+
+FloatPlane gaussianBlurRecursive(const FloatPlane& src, double sigma) {
+    FloatPlane out;
+    gaussianBlurRecursive(src, sigma, out);
+    return out;
 }
 
 } // namespace ll

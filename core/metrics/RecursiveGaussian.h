@@ -12,4 +12,8 @@ namespace ll {
 
 FloatPlane gaussianBlurRecursive(const FloatPlane& src, double sigma);
 
+// The same into dst (resized when its size differs; no other memory than two thread-local rows
+// blocks): along y into dst, then along x in place, in blocks of rows.
+void gaussianBlurRecursive(const FloatPlane& src, double sigma, FloatPlane& dst);
+
 } // namespace ll

@@ -1,0 +1,25 @@
+#include "metrics/EvalWorkspace.h"
+
+namespace ll {
+namespace {
+
+template <typename P>
+void ensure(P& p, int W, int H) {
+    if (p.width() != W || p.height() != H) p = P(W, H);
+}
+
+} // namespace
+
+void EvalWorkspace::ensureSize(int W, int H) {
+    ensure(light, W, H);
+    ensure(blurred, W, H);
+    ensure(reason, W, H);
+    ensure(omega, W, H);
+    ensure(domain, W, H);
+    ensure(omega80Bits, W, H);
+    ensure(bands, W, H);
+    ensure(gradReal, W, H);
+    ensure(gradEdit, W, H);
+}
+
+} // namespace ll

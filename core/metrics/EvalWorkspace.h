@@ -1,0 +1,53 @@
+#pragma once
+// The buffers evaluate() works in, kept between calls: repeated evaluations of the same size (the
+// benchmark, the batch runner) then allocate nothing large and take no first-touch page faults.
+// About 9 floats per pixel at most (light signal, its blur, both gradient images, four byte planes).
+// One workspace serves one evaluate() call at a time (not shared between concurrent calls); its
+// contents between calls are scratch. Maps requested with keepMaps are moved out of it.
+#include "image/Image.h"
+#include "image/Plane.h"
+#include "metrics/BracketSelect.h"
+#include "metrics/RegionSums.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace ll {
+
+class EvalWorkspace {
+public:
+    // Makes the full-size buffers W x H (kept as they are when already that size).
+    void ensureSize(int W, int H);
+
+    FloatPlane light;                // L
+    FloatPlane blurred;              // L blurred (low-signal test)
+    Plane<std::uint8_t> reason;      // exclusion reasons (first failing), 0 = valid
+    Mask omega, domain;              // Omega, Omega-nabla
+    Plane<std::uint8_t> omega80Bits; // bit c: in Omega80_c
+    Plane<std::uint8_t> bands;       // intensity band per pixel
+    Image gradReal, gradEdit;        // M_R, M_G (0 outside Omega-nabla)
+
+    BracketSelect select;
+    RegionSums regions;
+    std::array<std::vector<float>, 6> samples; // per selected set
+    std::vector<float> sampleTuples;            // gradient samples, 6 values per sampled pixel
+    std::vector<std::array<std::size_t, 8>> rowReasonCounts;
+    std::vector<double> rowMax;
+    std::vector<std::array<double, 6>> rowSums; // SIE: |D_c|, |D1_c|; LFE: |S(M_R,c)-S(M_G,c)|
+
+    // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it
+    // computed, and row buffers for the gradient magnitudes.
+    struct RowScratch {
+        std::array<std::vector<float>, 3> rows;
+        std::array<int, 3> rowOf{-1, -1, -1};
+        std::vector<double> squared; // gx^2 + gy^2, 6 per domain pixel of the row
+        std::vector<float> magnitude;
+        std::vector<int> xs;         // the row's domain pixels
+    };
+    tbb::enumerable_thread_specific<RowScratch> rowScratch;
+};
+
+} // namespace ll
