@@ -1,9 +1,11 @@
 #include "MainWindow.h"
 
+#include "compose/FigureComposer.h"
 #include "app/KeysDialog.h"
 #include "app/RecentDatasets.h"
 #include "browser/DatasetBrowser.h"
 #include "panels/DisplayToolBar.h"
+#include "panels/MetricParamsDialog.h"
 #include "panels/PixelInspector.h"
 #include "panels/ScorePanel.h"
 #include "synth/SynthDataset.h"
@@ -69,6 +71,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(session_, &DatasetSession::baselineReady, this, [this](const QString& scene, Task task) {
         const CaseId& cur = session_->current();
         if (cur.scene == scene && cur.task == task) scores_->setBaseline(session_->baseline(scene, task));
+    });
+    connect(session_, &DatasetSession::paramsChanged, this, [this] {
+        browser_->setDataset(session_->dataset()); // every score is pending again
+        if (session_->current().valid()) browser_->selectCase(session_->current());
     });
     connect(session_, &DatasetSession::scoreReady, browser_, &DatasetBrowser::setScores);
     connect(session_, &DatasetSession::scoreFailed, browser_, &DatasetBrowser::setFailed);
@@ -137,6 +143,8 @@ void MainWindow::createActions() {
     recentMenu_ = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
     file->addSeparator();
+    act(file, tr("Compose &figure…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F)}, [this] { openFigureComposer(); });
+    file->addSeparator();
     act(file, tr("&Quit"), {QKeySequence::Quit}, [this] { close(); });
 
     QMenu* nav = menuBar()->addMenu(tr("&Navigate"));
@@ -204,6 +212,17 @@ void MainWindow::createActions() {
         state_->setCompare(c);
     });
 
+    QMenu* metrics = menuBar()->addMenu(tr("&Metrics"));
+    act(metrics, tr("&Parameters…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)}, [this] {
+        MetricParamsDialog dialog(session_->params(), this);
+        if (dialog.exec() == QDialog::Accepted) session_->setParams(dialog.params());
+    });
+    act(metrics, tr("Spec &defaults"), {}, [this] {
+        MetricParams d;
+        d.computeUncertainty = session_->params().computeUncertainty;
+        session_->setParams(d);
+    });
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     act(help, tr("Keys…"), {QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)}, [this] {
         KeysDialog(actions(), this).exec();
@@ -250,6 +269,37 @@ bool MainWindow::openDataset(const QString& path) {
         showCase(CaseId{QString::fromStdString(d.scenes.front().name), QString::fromStdString(model), Task::On});
     }
     return true;
+}
+
+FigureComposer* MainWindow::openFigureComposer() {
+    if (composer_) {
+        composer_->show();
+        composer_->raise();
+        composer_->activateWindow();
+        return composer_;
+    }
+    ComposerContext ctx;
+    if (session_->isOpen()) {
+        const Dataset& d = session_->dataset();
+        ctx.dataset = d.root;
+        for (const Scene& s : d.scenes) ctx.scenes << QString::fromStdString(s.name);
+        for (const std::string& m : d.models) ctx.models << QString::fromStdString(m);
+    }
+    const CaseId id = session_->current();
+    ctx.scene = id.scene;
+    ctx.model = id.model;
+    ctx.task = id.task;
+    ctx.viewRect = [this]() -> std::optional<QRectF> {
+        if (!case_ || case_->size.isEmpty()) return std::nullopt;
+        const QSizeF widget = grid_->pane(grid_->activePane())->canvas()->size();
+        const QRectF r = state_->transform().visibleImageRect(widget);
+        const QSizeF img = case_->size;
+        return QRectF(r.x() / img.width(), r.y() / img.height(), r.width() / img.width(), r.height() / img.height());
+    };
+    composer_ = new FigureComposer(runner_, std::move(ctx), this);
+    composer_->setAttribute(Qt::WA_DeleteOnClose);
+    composer_->show();
+    return composer_;
 }
 
 void MainWindow::openDemo(const QString& dirArg) {

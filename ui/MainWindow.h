@@ -7,6 +7,7 @@
 #include "view/PaneGrid.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QLabel;
 class QMenu;
@@ -16,6 +17,7 @@ namespace ll::ui {
 
 class DatasetBrowser;
 class DisplayToolBar;
+class FigureComposer;
 class PixelInspector;
 class ScorePanel;
 class TileCache;
@@ -31,6 +33,8 @@ public:
     // Writes the synthetic demo dataset to `dir` (a job; default: the cache folder) and opens it.
     void openDemo(const QString& dir = {});
     void showCase(const CaseId& id);
+    // Opens (or raises) the figure composer on the open dataset and the case on screen.
+    FigureComposer* openFigureComposer();
 
     // For tests and the screenshot tool.
     JobRunner* jobs() const { return runner_; }
@@ -75,6 +79,7 @@ private:
     QProgressBar* jobBar_;
     QLabel* pixelLabel_;
     QMenu* recentMenu_ = nullptr;
+    QPointer<FigureComposer> composer_;
     CasePtr case_;
     GridLayout lastMultiLayout_ = GridLayout::TwoByThree;
 };

@@ -20,6 +20,19 @@ void DatasetSession::open(const std::filesystem::path& root) {
     startScoring();
 }
 
+void DatasetSession::setParams(const MetricParams& params) {
+    if (paramsKey(params) == paramsKey(params_)) return;
+    params_ = params;
+    if (!dataset_) return;
+    datasetToken_.cancel();
+    datasetToken_ = CancelToken();
+    baselines_.clear();
+    baselinePending_.clear();
+    Q_EMIT paramsChanged();
+    if (current_.valid()) request(current_);
+    startScoring();
+}
+
 CasePtr DatasetSession::cached(const CaseId& id) {
     auto hit = cache_.get(id.key(paramsKey(params_)));
     return hit ? *hit : nullptr;

@@ -27,6 +27,10 @@ public:
     bool isOpen() const { return dataset_ != nullptr; }
     const Dataset& dataset() const { return *dataset_; }
     const MetricParams& params() const { return params_; }
+    // Evaluates with other metric parameters from now on: the case on screen is requested again,
+    // baselines and the browser's scores are recomputed (paramsChanged first). Cases evaluated
+    // with earlier parameters stay cached under their own key, so switching back is instant.
+    void setParams(const MetricParams& params);
 
     // Shows a case: from the cache at once, else through a job (the previous request is cancelled).
     void request(const CaseId& id);
@@ -40,6 +44,7 @@ public:
     std::size_t cachedCases() const { return cache_.size(); }
 
 Q_SIGNALS:
+    void paramsChanged();
     void caseReady(ll::ui::CasePtr c);
     void caseFailed(const ll::ui::CaseId& id, const QString& error);
     void baselineReady(const QString& scene, ll::Task task);

@@ -81,6 +81,7 @@ struct FigureSpec {
 
     nlohmann::ordered_json toJson() const;
     std::string toJsonText() const; // pretty, two-space indent, trailing newline
+    bool operator==(const FigureSpec&) const = default;
     // Throws ll::Error naming `subject` on malformed JSON or a bad value.
     static FigureSpec fromJson(const nlohmann::json& j, const std::string& subject);
     static FigureSpec fromJsonText(const std::string& text, const std::string& subject);

@@ -1,0 +1,129 @@
+#pragma once
+// FigureComposer: the GUI's figure window. The author picks a figure kind (a grid of images and error
+// maps, or a plot or table of benchmark results), its rows, columns, insets, size and scores; a preview
+// is rebuilt in the background (JobRunner) after every change; "Export…" writes PDF, SVG, PNG or the
+// same numbers as LaTeX, Markdown or CSV; "Save description…" writes the figure description
+// (FigureSpec JSON) so `lightlens-cli figure` rebuilds exactly the same file from a script. The
+// equivalent command line is shown under the preview.
+#include "figure/FigureBuilder.h"
+#include "figure/FigureSpec.h"
+#include "jobs/JobRunner.h"
+#include "util/Task.h"
+
+#include <QImage>
+#include <QRectF>
+#include <QStringList>
+#include <QWidget>
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QSpinBox;
+class QStackedWidget;
+class QTimer;
+
+namespace ll::ui {
+
+class FigurePreview;
+
+struct ComposerContext {
+    std::filesystem::path dataset;                // the open dataset ("" = none: plots only)
+    std::optional<std::filesystem::path> bench;   // benchmark output (per_image.csv); default <dataset>/results
+    QStringList scenes, models;                   // of the dataset, in its order
+    QString scene, model;                         // the case on screen (initial grid rows)
+    Task task = Task::On;
+    // The part of the image visible in the inspector, as fractions of the image (for insets).
+    std::function<std::optional<QRectF>()> viewRect;
+};
+
+// <dataset>/results when it holds a per_image.csv, else nothing.
+std::optional<std::filesystem::path> defaultBenchFolder(const std::filesystem::path& dataset);
+
+class FigureComposer : public QWidget {
+    Q_OBJECT
+public:
+    FigureComposer(JobRunner* runner, ComposerContext context, QWidget* parent = nullptr);
+
+    const figure::FigureSpec& spec() const { return spec_; }
+    void setSpec(const figure::FigureSpec& spec); // updates the form and the preview
+    void setBenchFolder(const std::optional<std::filesystem::path>& folder);
+
+    // Each reports success; on failure the one-line message is in errorText() (and on screen).
+    bool loadDescription(const QString& path);
+    bool saveDescription(const QString& path);
+    // Builds and writes the figure (or table, by extension) in the background; exportFinished follows.
+    void exportTo(const QString& path);
+    void addInsetFromView();
+
+    // The command that rebuilds the current figure from a saved description.
+    QString commandLine(const QString& descriptionPath, const QString& outPath) const;
+    const QImage& previewImage() const;
+    QString previewTable() const;
+    QString errorText() const { return error_; }
+    bool previewPending() const { return pending_; }
+
+Q_SIGNALS:
+    void previewUpdated(); // a preview (or its error) arrived
+    void exportFinished(bool ok, const QString& message);
+
+private:
+    void buildForm();
+    void syncForm();           // spec_ -> widgets
+    void readForm();           // widgets -> spec_
+    void formChanged();
+    void startPreview();
+    void showError(const QString& message);
+    void showStatus(const QString& message);
+    figure::FigureSources sources() const;
+
+    JobRunner* runner_;
+    ComposerContext context_;
+    figure::FigureSpec spec_;
+    bool syncing_ = false;
+    bool pending_ = false;
+    QString error_;
+    CancelToken previewToken_;
+    QTimer* debounce_;
+
+    QComboBox* kind_;
+    QComboBox* width_;
+    QCheckBox* taskOn_;
+    QCheckBox* taskOff_;
+    QListWidget* models_;
+    QLabel* benchLabel_;
+    QStackedWidget* pages_;
+    // grid
+    QComboBox* rows_;
+    QComboBox* scene_;
+    QComboBox* model_;
+    QListWidget* scenes_;
+    QListWidget* columns_;
+    QDoubleSpinBox* exposure_;
+    QComboBox* insetPlacement_;
+    QLabel* insetsLabel_;
+    QCheckBox* repeatTiles_;
+    // plots
+    QListWidget* metrics_;
+    QDoubleSpinBox* best_;
+    QSpinBox* bins_;
+    QCheckBox* density_;
+    QCheckBox* baseline_;
+    // table
+    QComboBox* table_;
+
+    QStackedWidget* previewPages_;
+    FigurePreview* preview_;
+    QPlainTextEdit* tableText_;
+    QLabel* status_;
+    QLineEdit* command_;
+};
+
+} // namespace ll::ui
