@@ -78,9 +78,10 @@ private Q_SLOTS:
         QVERIFY2(w.errorText().isEmpty(), qPrintable(w.errorText()));
         QCOMPARE(w.spec().kind, figure::FigureKind::Grid);
         QCOMPARE(w.spec().scene, std::string("scene_001"));
-        // two-column width (17.8 cm = 505 whole points) at the preview's 110 dpi
+        // two-column width (17.8 cm = 505 whole points) at the preview's resolution
         QCOMPARE(w.spec().widthPt(), 505.0);
-        QCOMPARE(w.previewImage().width(), qRound(505.0 / 72.0 * 110.0));
+        QVERIFY(w.previewDpi() >= 72 && w.previewDpi() <= 200);
+        QCOMPARE(w.previewImage().width(), qRound(505.0 / 72.0 * w.previewDpi()));
 
         figure::FigureSpec s = w.spec();
         s.columns = {"edit", "real", "sie_map"};
@@ -177,6 +178,24 @@ private Q_SLOTS:
         QVERIFY(!w.loadDescription(dir_.path() + "/missing.json"));
         QVERIFY(w.errorText().contains("missing.json"));
         QVERIFY(waitPreview(w));
+    }
+
+    // With LIGHTLENS_SCREENSHOT_DIR set: the picture of the composer in the user guide.
+    void screenshotForDocs() {
+        const QString out = qEnvironmentVariable("LIGHTLENS_SCREENSHOT_DIR");
+        if (out.isEmpty()) QSKIP("LIGHTLENS_SCREENSHOT_DIR is not set");
+        JobRunner runner;
+        ComposerContext c = context();
+        c.viewRect = [] { return std::optional<QRectF>(QRectF(0.55, 0.35, 0.2, 0.25)); };
+        FigureComposer w(&runner, c);
+        figure::FigureSpec s = w.spec();
+        s.models = {"oracle", "flat_falloff", "do_nothing"};
+        w.setSpec(s);
+        w.addInsetFromView();
+        w.resize(1400, 820);
+        w.show();
+        QVERIFY(waitPreview(w));
+        QVERIFY(w.grab().save(out + "/figure-composer.png"));
     }
 
     void theMainWindowOpensIt() {

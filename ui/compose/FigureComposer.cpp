@@ -28,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace ll::ui {
@@ -46,7 +47,10 @@ std::optional<fs::path> defaultBenchFolder(const fs::path& dataset) {
 
 namespace {
 
-constexpr double kPreviewDpi = 110.0; // tiles and page of the on-screen preview (exports use the spec's dpi)
+// The on-screen preview is drawn at the resolution that fills the preview's width, within these
+// bounds (exports use the description's dpi).
+constexpr double kMinPreviewDpi = 72.0;
+constexpr double kMaxPreviewDpi = 200.0;
 
 const std::vector<std::pair<FigureKind, QString>>& kinds() {
     static const std::vector<std::pair<FigureKind, QString>> k{
@@ -418,6 +422,10 @@ figure::FigureSources FigureComposer::sources() const {
     return s;
 }
 
+double FigureComposer::fittingDpi(double widthPt) const {
+    return std::floor(std::clamp((preview_->width() - 24) / (widthPt / 72.0), kMinPreviewDpi, kMaxPreviewDpi));
+}
+
 void FigureComposer::startPreview() {
     debounce_->stop();
     previewToken_.cancel();
@@ -425,48 +433,71 @@ void FigureComposer::startPreview() {
     pending_ = true;
     showStatus(tr("Building the preview…"));
     FigureSpec spec = spec_;
-    spec.dpi = std::min(spec.dpi, kPreviewDpi);
+    double dpi = kMinPreviewDpi;
+    try {
+        dpi = fittingDpi(spec.widthPt());
+    } catch (const std::exception&) {
+        // a width the description cannot use: the job reports it
+    }
+    previewDpi_ = dpi;
+    spec.dpi = std::min(spec.dpi, dpi);
     const figure::FigureSources src = sources();
-    struct Result {
-        QImage image;
-        QString table;
-    };
-    runner_->run<std::shared_ptr<Result>>(
+    runner_->run<std::shared_ptr<PreviewResult>>(
         tr("figure preview"), JobPriority::Interactive, previewToken_,
-        [spec, src](const CancelToken& token) {
-            auto r = std::make_shared<Result>();
+        [spec, src, dpi](const CancelToken& token) {
+            auto r = std::make_shared<PreviewResult>();
             if (spec.kind == FigureKind::Table) {
                 r->table = QString::fromStdString(bench::tableToMarkdown(figure::buildFigureTable(spec, src, "figure")));
             } else {
-                const std::unique_ptr<figure::Figure> fig = figure::buildFigure(spec, src, "figure");
+                r->figure = figure::buildFigure(spec, src, "figure");
                 throwIfCancelled(token);
-                r->image = figure::renderImage(*fig, kPreviewDpi);
+                r->image = figure::renderImage(*r->figure, dpi);
             }
             return r;
         },
-        this,
-        [this](std::shared_ptr<Result> r) {
-            pending_ = debounce_->isActive(); // a newer preview is on its way
-            error_.clear();
-            if (spec_.kind == FigureKind::Table) {
-                tableText_->setPlainText(r->table);
-                previewPages_->setCurrentWidget(tableText_);
-            } else {
-                preview_->setImage(r->image);
-                previewPages_->setCurrentWidget(preview_);
-            }
-            const QSizeF cm = QSizeF(r->image.size()) / kPreviewDpi * 2.54;
-            showStatus(spec_.kind == FigureKind::Table ? tr("Table of the benchmark results.")
-                                                       : tr("Preview: %1 × %2 cm.").arg(cm.width(), 0, 'f', 1).arg(cm.height(), 0, 'f', 1));
-            Q_EMIT previewUpdated();
-        },
+        this, [this, dpi](std::shared_ptr<PreviewResult> r) { showPreview(std::move(r), dpi); },
         [this](const QString& message) {
             pending_ = debounce_->isActive();
+            figure_.reset();
             preview_->clear();
             previewPages_->setCurrentWidget(preview_);
             showError(message);
             Q_EMIT previewUpdated();
         });
+}
+
+void FigureComposer::showPreview(std::shared_ptr<PreviewResult> r, double dpi) {
+    pending_ = debounce_->isActive(); // a newer preview is on its way
+    error_.clear();
+    if (spec_.kind == FigureKind::Table) {
+        figure_.reset();
+        tableText_->setPlainText(r->table);
+        previewPages_->setCurrentWidget(tableText_);
+        showStatus(tr("Table of the benchmark results."));
+    } else {
+        figure_ = r->figure;
+        preview_->setImage(r->image);
+        previewPages_->setCurrentWidget(preview_);
+        const QSizeF cm = figure_->sizePt() / 72.0 * 2.54;
+        showStatus(tr("%1 × %2 cm (preview at %3 dpi).").arg(cm.width(), 0, 'f', 1).arg(cm.height(), 0, 'f', 1).arg(dpi));
+    }
+    Q_EMIT previewUpdated();
+}
+
+void FigureComposer::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (!figure_ || pending_) return;
+    // Only the drawing changes: render the figure already built at the resolution that now fits.
+    const std::shared_ptr<const figure::Figure> fig = figure_;
+    const double dpi = fittingDpi(fig->sizePt().width());
+    if (dpi == previewDpi_) return;
+    previewDpi_ = dpi;
+    previewToken_.cancel();
+    previewToken_ = CancelToken();
+    runner_->run<QImage>(
+        tr("figure preview"), JobPriority::Interactive, previewToken_,
+        [fig, dpi](const CancelToken&) { return figure::renderImage(*fig, dpi); }, this,
+        [this](QImage image) { preview_->setImage(image); });
 }
 
 void FigureComposer::showError(const QString& message) {

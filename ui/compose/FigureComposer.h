@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -66,9 +67,13 @@ public:
     // The command that rebuilds the current figure from a saved description.
     QString commandLine(const QString& descriptionPath, const QString& outPath) const;
     const QImage& previewImage() const;
+    double previewDpi() const { return previewDpi_; } // of the last preview started
     QString previewTable() const;
     QString errorText() const { return error_; }
     bool previewPending() const { return pending_; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 Q_SIGNALS:
     void previewUpdated(); // a preview (or its error) arrived
@@ -79,7 +84,14 @@ private:
     void syncForm();           // spec_ -> widgets
     void readForm();           // widgets -> spec_
     void formChanged();
+    struct PreviewResult {
+        std::shared_ptr<const figure::Figure> figure; // grids and plots
+        QImage image;
+        QString table;                                 // tables (Markdown)
+    };
     void startPreview();
+    void showPreview(std::shared_ptr<PreviewResult> result, double dpi);
+    double fittingDpi(double widthPt) const;
     void showError(const QString& message);
     void showStatus(const QString& message);
     figure::FigureSources sources() const;
@@ -89,6 +101,8 @@ private:
     figure::FigureSpec spec_;
     bool syncing_ = false;
     bool pending_ = false;
+    double previewDpi_ = 0;
+    std::shared_ptr<const figure::Figure> figure_; // the figure on screen, re-rendered on resize
     QString error_;
     CancelToken previewToken_;
     QTimer* debounce_;
