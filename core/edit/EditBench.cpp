@@ -67,35 +67,57 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
     const LearnedScorerRegistry learned; // no learned scorers in the batch tables
     tbb::parallel_for(std::size_t(0), d.tasks.size(), [&](std::size_t ti) {
         const MaterialTask& t = d.tasks[ti];
-        EditCase base;
-        base.input = loadLinearImage(t.input, colour);
-        if (!t.mask.empty()) base.mask = loadMask(t.mask, base.input.width(), base.input.height(), t.maskClass);
-        if (!t.reference.empty()) base.reference = loadLinearImage(t.reference, colour);
-        auto score = [&](std::size_t slot, const std::string& model, bool anchor, std::optional<Image> edit) {
-            EditBenchRow row;
-            if (edit) {
-                EditCase c = base;
-                c.edit = std::move(*edit);
-                row = rowOf(evaluateEdit(c, colour, o.params, &learned));
-            } else {
-                row.missing = true;
-            }
+        auto place = [&](std::size_t slot, EditBenchRow row, const std::string& model, bool anchor) {
             row.model = model;
             row.task = t.name;
             row.material = t.material;
             row.anchor = anchor;
             res.rows[ti * perTask + slot] = std::move(row);
         };
-        score(0, kIdentityAnchor, true, identityEdit(base.input));
-        score(1, kPasteAnchor, true,
-              (base.mask && base.reference) ? std::optional<Image>(pasteEdit(base.input, *base.mask, *base.reference))
-                                            : std::nullopt);
+        // A task whose input, mask or reference cannot be read fails as a whole (every row says why);
+        // the other tasks are scored.
+        EditCase base;
+        try {
+            base.input = loadLinearImage(t.input, colour);
+            if (!t.mask.empty()) base.mask = loadMask(t.mask, base.input.width(), base.input.height(), t.maskClass);
+            if (!t.reference.empty()) base.reference = loadLinearImage(t.reference, colour);
+        } catch (const std::exception& e) {
+            EditBenchRow failed;
+            failed.error = e.what();
+            place(0, failed, kIdentityAnchor, true);
+            place(1, failed, kPasteAnchor, true);
+            for (std::size_t mi = 0; mi < models.size(); ++mi) place(2 + mi, failed, models[mi], false);
+            return;
+        }
+        // `load` gives the edit (nullopt: missing); a corrupt or unscoreable edit fails its own row only.
+        auto score = [&](std::size_t slot, const std::string& model, bool anchor, auto&& load) {
+            EditBenchRow row;
+            try {
+                std::optional<Image> edit = load();
+                if (edit) {
+                    EditCase c = base;
+                    c.edit = std::move(*edit);
+                    row = rowOf(evaluateEdit(c, colour, o.params, &learned));
+                } else {
+                    row.missing = true;
+                }
+            } catch (const std::exception& e) {
+                row = EditBenchRow{};
+                row.error = e.what();
+            }
+            place(slot, std::move(row), model, anchor);
+        };
+        score(0, kIdentityAnchor, true, [&] { return std::optional<Image>(identityEdit(base.input)); });
+        score(1, kPasteAnchor, true, [&] {
+            return (base.mask && base.reference) ? std::optional<Image>(pasteEdit(base.input, *base.mask, *base.reference))
+                                                 : std::nullopt;
+        });
         for (std::size_t mi = 0; mi < models.size(); ++mi) {
-            const fs::path p = d.editPath(models[mi], t.name);
-            std::optional<Image> y;
-            if (!p.empty())
-                y = matchSize(loadLinearImage(p, colour), base.input.width(), base.input.height(), p.string(), nullptr);
-            score(2 + mi, models[mi], false, std::move(y));
+            score(2 + mi, models[mi], false, [&]() -> std::optional<Image> {
+                const fs::path p = d.editPath(models[mi], t.name);
+                if (p.empty()) return std::nullopt;
+                return matchSize(loadLinearImage(p, colour), base.input.width(), base.input.height(), p.string(), nullptr);
+            });
         }
     });
 
@@ -104,7 +126,7 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
         double s = 0;
         int n = 0;
         for (const auto& r : res.rows)
-            if (r.model == model && !r.missing && r.values.at("material")) {
+            if (r.model == model && r.scored() && r.values.at("material")) {
                 s += *r.values.at("material");
                 ++n;
             }
@@ -129,7 +151,7 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
         res.gateSource = "paper (MatReplace identity and exemplar means)";
     }
     for (auto& r : res.rows)
-        if (!r.missing)
+        if (r.scored())
             r.values["gate"] = gateScore(r.values["material"], r.values["preservation"], r.values["structure"],
                                          r.values["harmony"], res.gate);
 
@@ -144,6 +166,7 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
         for (const auto& r : res.rows)
             if (r.model == s.model) {
                 if (r.missing) ++s.missing;
+                else if (r.failed()) ++s.failed;
                 else rows.push_back(&r);
             }
         s.scored = rows.size();

@@ -32,6 +32,11 @@ struct EditBenchRow {
     std::string model, task, material;
     bool anchor = false;
     bool missing = false; // no edit file for this model and task
+    std::string error;    // non-empty: the edit (or the task's input, mask or reference) could not be
+                          // read or scored; the one-line message names the file. Counted apart from
+                          // missing edits, left out of the means like them, listed in summary.json.
+    bool failed() const { return !error.empty(); }
+    bool scored() const { return !missing && error.empty(); }
     std::map<std::string, std::optional<double>> values; // score and diagnostic columns
     std::map<std::string, bool> flags;                   // per check: flagged
     std::map<std::string, bool> dimensionPass;           // semantic / structure / low-level: nothing flagged
@@ -40,7 +45,7 @@ struct EditBenchRow {
 struct ModelSummary {
     std::string model;
     bool anchor = false;
-    std::size_t scored = 0, missing = 0;
+    std::size_t scored = 0, missing = 0, failed = 0;
     std::map<std::string, MeanInterval> means;                 // per score
     std::map<std::string, std::optional<double>> passRates;    // per check and per dimension
 };

@@ -88,10 +88,10 @@ std::string table(const std::vector<std::string>& head, const std::vector<std::v
 } // namespace
 
 std::string scoresTable(const EditBenchResult& r, const std::string& format) {
-    std::vector<std::string> head{"model", "tasks", "missing"};
+    std::vector<std::string> head{"model", "tasks", "missing", "failed"};
     for (const auto& k : benchScoreKeys()) head.push_back(k == "overall" ? "raw overall" : k);
     if (format == "csv") {
-        head = {"model", "anchor", "tasks", "missing"};
+        head = {"model", "anchor", "tasks", "missing", "failed"};
         for (const auto& k : benchScoreKeys())
             for (const char* s : {"", "_lo", "_hi"}) head.push_back(k + s);
     }
@@ -101,6 +101,7 @@ std::string scoresTable(const EditBenchResult& r, const std::string& format) {
         if (format == "csv") row.push_back(m.anchor ? "1" : "0");
         row.push_back(std::to_string(m.scored));
         row.push_back(std::to_string(m.missing));
+        row.push_back(std::to_string(m.failed));
         for (const auto& k : benchScoreKeys()) {
             const MeanInterval& mi = m.means.at(k);
             row.push_back(cell(mi, format));
@@ -156,7 +157,7 @@ void writeEditBenchOutputs(const EditBenchResult& r, const std::filesystem::path
     csv << "\n";
     for (const auto& row : r.rows) {
         csv << csvField(row.model) << "," << (row.anchor ? 1 : 0) << "," << csvField(row.task) << ","
-            << csvField(row.material) << "," << (row.missing ? "missing" : "scored");
+            << csvField(row.material) << "," << (row.missing ? "missing" : row.failed() ? "failed" : "scored");
         for (const auto& k : valueKeys) {
             const auto it = row.values.find(k);
             csv << "," << (it == row.values.end() ? "" : num(it->second, 6));
@@ -190,13 +191,17 @@ void writeEditBenchOutputs(const EditBenchResult& r, const std::filesystem::path
     j["learned_unavailable"] = {"lpips", "depth_absrel", "siglip2_family", "dinov2_cosine", "stablei2i_judge"};
     nlohmann::json models = nlohmann::json::array();
     for (const auto& m : r.models) {
-        nlohmann::json mj{{"model", m.model}, {"anchor", m.anchor}, {"scored", m.scored}, {"missing", m.missing}};
+        nlohmann::json mj{{"model", m.model}, {"anchor", m.anchor}, {"scored", m.scored}, {"missing", m.missing}, {"failed", m.failed}};
         for (const auto& [k, mi] : m.means)
             mj["scores"][k] = {{"mean", opt(mi.mean)}, {"lo", opt(mi.lo)}, {"hi", opt(mi.hi)}, {"n", mi.n}};
         for (const auto& [k, v] : m.passRates) mj["pass_rates"][k] = opt(v);
         models.push_back(std::move(mj));
     }
     j["models"] = models;
+    nlohmann::json failures = nlohmann::json::array();
+    for (const auto& row : r.rows)
+        if (row.failed()) failures.push_back({{"model", row.model}, {"task", row.task}, {"error", row.error}});
+    j["failures"] = failures;
 
     // Render everything first, then write: a failure in rendering leaves no partial set.
     const std::vector<std::pair<std::string, std::string>> files = {

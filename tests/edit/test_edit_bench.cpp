@@ -195,6 +195,38 @@ private Q_SLOTS:
         QCOMPARE(j["models"].size(), std::size_t(5));
     }
 
+    void corruptFilesFailTheirRowsOnly() {
+        const fs::path bad = root.parent_path() / "corrupt";
+        fs::remove_all(bad);
+        fs::copy(root, bad, fs::copy_options::recursive);
+        fs::remove_all(bad / "out");
+        const std::string png = readBytes(bad / "edits" / "sloppy" / "b.png");
+        writeBytes(bad / "edits" / "sloppy" / "b.png", png.substr(0, png.size() / 2)); // truncated
+        writeBytes(bad / "tasks" / "c" / "input.png", "not a picture");
+        const MaterialDataset d = scanMaterialDataset(bad);
+        EditBenchOptions o;
+        o.draws = 200;
+        const EditBenchResult r = runEditBench(d, colour(), o);
+        const auto& sloppy = summaryOf(r, "sloppy");
+        QCOMPARE(int(sloppy.scored), 1);
+        QCOMPARE(int(sloppy.failed), 2);
+        QCOMPARE(int(summaryOf(r, "good").scored), 2);
+        QCOMPARE(int(summaryOf(r, kIdentityAnchor).failed), 1);
+        int failures = 0;
+        for (const auto& row : r.rows) {
+            if (!row.failed()) continue;
+            ++failures;
+            const QString e = QString::fromStdString(row.error);
+            QVERIFY2(!e.contains('\n'), qPrintable(e));
+            QVERIFY2(row.task == "c" ? e.contains("input.png") : e.contains("b.png"), qPrintable(e));
+        }
+        QCOMPARE(failures, 5 + 1); // every row of task c, and sloppy on b
+        writeEditBenchOutputs(r, bad / "out");
+        const auto j = nlohmann::json::parse(readBytes(bad / "out" / "summary.json"));
+        QCOMPARE(j["failures"].size(), std::size_t(6));
+        QVERIFY(readBytes(bad / "out" / "per_task.csv").find("sloppy,0,b,fabric,failed") != std::string::npos);
+    }
+
     void commandsEndToEnd() {
         const char* cli = std::getenv("LIGHTLENS_CLI");
         if (!cli) QSKIP("LIGHTLENS_CLI is not set");
