@@ -17,6 +17,11 @@ std::size_t lowRank(double p, std::size_t n) {
 
 } // namespace
 
+void tupleColumn(const std::vector<float>& tuples, int width, int j, std::vector<float>& out) {
+    out.clear();
+    for (std::size_t q = std::size_t(j); q < tuples.size(); q += std::size_t(width)) out.push_back(tuples[q]);
+}
+
 std::size_t sampleCount(std::size_t n) { return std::clamp<std::size_t>(n / 64, 8192, 131072); }
 
 void BracketSelect::reset(int sets) {
@@ -24,19 +29,24 @@ void BracketSelect::reset(int sets) {
     ++generation_;
     lo_.assign(n, -INFINITY);
     hi_.assign(n, INFINITY);
+    centre_.assign(n, 0.0);
+    devLo_.assign(n, -INFINITY);
+    devHi_.assign(n, INFINITY);
+    reach_.assign(n, INFINITY);
     sets_.assign(n, SetState{});
     if (merged_.size() < n) merged_.resize(n);
 }
 
-void BracketSelect::setTarget(int s, double p, std::vector<float>& sample) {
-    const std::size_t i = std::size_t(s);
-    sets_[i].p = p;
-    lo_[i] = -INFINITY;
-    hi_[i] = INFINITY;
+namespace {
+
+// The bracket [lo, hi] of a sample around its type-7 position p, with a margin of 6 standard
+// deviations of a sample rank (as for independent draws; stratification only lowers it) plus a
+// constant; -inf / +inf at the ends. Reorders the sample. False when the sample is too small.
+bool bracketOf(std::vector<float>& sample, double p, float& lo, float& hi) {
+    lo = -INFINITY;
+    hi = INFINITY;
     const std::size_t m = sample.size();
-    if (m < kMinSample) return; // collect everything
-    // The wanted rank's position in the sample, with a margin of 6 standard deviations of a sample
-    // rank (as for independent draws; stratification only lowers it) plus a constant.
+    if (m < BracketSelect::kMinSample) return false;
     const double f = std::clamp(p, 0.0, 100.0) / 100.0;
     const double q = f * double(m - 1);
     const double margin = 6.0 * std::sqrt(double(m) * std::max(f * (1.0 - f), 1.0 / double(m))) + 16.0;
@@ -44,13 +54,60 @@ void BracketSelect::setTarget(int s, double p, std::vector<float>& sample) {
     if (qa > 0.0) {
         const auto a = sample.begin() + std::ptrdiff_t(qa);
         std::nth_element(sample.begin(), a, sample.end());
-        lo_[i] = *a;
+        lo = *a;
     }
     if (qb < double(m - 1)) {
         const auto b = sample.begin() + std::ptrdiff_t(qb);
         std::nth_element(qa > 0.0 ? sample.begin() + std::ptrdiff_t(qa) : sample.begin(), b, sample.end());
-        hi_[i] = *b;
+        hi = *b;
     }
+    return true;
+}
+
+} // namespace
+
+void BracketSelect::setTarget(int s, double p, std::vector<float>& sample) {
+    const std::size_t i = std::size_t(s);
+    sets_[i].p = p;
+    bracketOf(sample, p, lo_[i], hi_[i]);
+}
+
+void BracketSelect::setDeviationTarget(int t, int s, std::vector<float>& sample) {
+    const std::size_t i = std::size_t(t), j = std::size_t(s);
+    sets_[i].p = 50.0;
+    sets_[i].companionOf = s;
+    lo_[i] = -INFINITY; // the deviation bracket, set below
+    hi_[i] = INFINITY;
+    centre_[i] = 0.0;
+    reach_[i] = INFINITY;
+    devLo_[i] = -INFINITY; // emission bounds: keep everything
+    devHi_[i] = INFINITY;
+    if (sample.size() < kMinSample || !std::isfinite(lo_[j]) || !std::isfinite(hi_[j])) return;
+    // c: the sample median; w: a 3-sigma bound on how far the exact median lies from it, checked
+    // after the pass (when the median is farther, the companion is done again collecting everything).
+    // Then |x - median| differs from |x - c| by at most w.
+    const std::size_t m = sample.size();
+    const std::size_t half = std::size_t(3.0 * std::sqrt(double(m) / 4.0)) + 8;
+    const std::size_t ia = m / 2 > half ? m / 2 - half : 0, ib = std::min(m - 1, m / 2 + half);
+    std::nth_element(sample.begin(), sample.begin() + std::ptrdiff_t(ia), sample.end());
+    const double sa = sample[ia];
+    std::nth_element(sample.begin() + std::ptrdiff_t(ia), sample.begin() + std::ptrdiff_t(m / 2), sample.end());
+    const double c = sample[m / 2];
+    std::nth_element(sample.begin() + std::ptrdiff_t(m / 2), sample.begin() + std::ptrdiff_t(ib), sample.end());
+    const double sb = sample[ib];
+    const double w = std::max(c - sa, sb - c);
+    reach_[i] = w;
+    std::vector<float> dev(sample.size());
+    for (std::size_t k = 0; k < sample.size(); ++k) dev[k] = float(std::abs(double(sample[k]) - c));
+    float dlo, dhi;
+    bracketOf(dev, 50.0, dlo, dhi);
+    lo_[i] = dlo;
+    hi_[i] = dhi;
+    centre_[i] = c;
+    // Relative slack 2^-20 so that float rounding of the exact deviations cannot cross the bracket.
+    constexpr double kSlack = 1.0 / 1048576.0;
+    devLo_[i] = std::isfinite(dlo) ? double(dlo) - (std::abs(double(dlo)) + w) * kSlack - w : -INFINITY;
+    devHi_[i] = std::isfinite(dhi) ? double(dhi) + (std::abs(double(dhi)) + w) * kSlack + w : INFINITY;
 }
 
 void BracketSelect::clearLocals() {
@@ -70,7 +127,6 @@ void BracketSelect::shape(Local& l) const {
 
 bool BracketSelect::finish() {
     const std::size_t S = sets_.size();
-    bool allDone = true;
     std::vector<std::size_t> below(S, 0), inside(S, 0), count(S, 0);
     for (const Local& l : locals_)
         for (std::size_t s = 0; s < S; ++s) {
@@ -79,52 +135,84 @@ bool BracketSelect::finish() {
             inside[s] += l.used[s];
         }
     std::vector<char> retry(S, 0);
-    for (std::size_t s = 0; s < S; ++s) {
+    auto collectAll = [&](std::size_t s) { return lo_[s] == -INFINITY && hi_[s] == INFINITY && devLo_[s] == -INFINITY && devHi_[s] == INFINITY; };
+    // Checks set s's bracket against its counts and selects; false when it must be retried.
+    auto select = [&](std::size_t s) {
         SetState& st = sets_[s];
-        if (st.done) continue;
-        st.n = count[s];
-        if (st.n == 0) {
-            st.a = st.b = kNaN;
-            st.done = true;
-            continue;
-        }
-        const std::size_t k = lowRank(st.p, st.n);
-        const std::size_t k2 = std::min(k + 1, st.n - 1);
-        if (below[s] > k || k2 >= below[s] + inside[s]) {
-            if (lo_[s] == -INFINITY && hi_[s] == INFINITY) { // no bracket: values that have no rank (NaN)
-                st.a = st.b = kNaN;
-                st.done = true;
-                continue;
-            }
-            retry[s] = 1;
-            allDone = false;
-            continue;
-        }
-        std::vector<float>& v = merged_[s];
-        v.clear();
-        v.reserve(inside[s]);
-        for (const Local& l : locals_) v.insert(v.end(), l.inside[s].begin(), l.inside[s].begin() + std::ptrdiff_t(l.used[s]));
-    }
-    tbb::parallel_for(std::size_t(0), S, [&](std::size_t s) {
-        SetState& st = sets_[s];
-        if (st.done || retry[s]) return;
         std::vector<float>& v = merged_[s];
         const std::size_t k = lowRank(st.p, st.n), k2 = std::min(k + 1, st.n - 1);
+        if (below[s] > k || k2 >= below[s] + v.size()) return false;
         const std::size_t r = k - below[s];
         std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(r), v.end());
         st.a = v[r];
         st.b = k2 == k ? st.a : double(*std::min_element(v.begin() + std::ptrdiff_t(r) + 1, v.end()));
         st.done = true;
-    });
-    if (!allDone) {
-        // The second pass collects every value of the sets that missed and skips the others.
+        return true;
+    };
+    auto merge = [&](std::size_t s) {
+        std::vector<float>& v = merged_[s];
+        v.clear();
+        v.reserve(inside[s]);
+        for (const Local& l : locals_) v.insert(v.end(), l.inside[s].begin(), l.inside[s].begin() + std::ptrdiff_t(l.used[s]));
+    };
+    // Plain sets first, then the deviation companions (they need their set's median).
+    for (int phase = 0; phase < 2; ++phase) {
+        std::vector<std::size_t> todo;
         for (std::size_t s = 0; s < S; ++s) {
-            if (retry[s]) {
-                lo_[s] = -INFINITY;
-                hi_[s] = INFINITY;
+            SetState& st = sets_[s];
+            if (st.done || (st.companionOf >= 0) != (phase == 1)) continue;
+            st.n = count[s];
+            if (st.n == 0) {
+                st.a = st.b = kNaN;
+                st.done = true;
+                continue;
+            }
+            if (phase == 1 && (!sets_[std::size_t(st.companionOf)].done ||
+                               !(std::abs(median(st.companionOf) - centre_[s]) <= reach_[s]))) {
+                retry[s] = 1;
+                continue;
+            }
+            merge(s);
+            if (phase == 1) { // exact deviations from the exact median, classified against the bracket
+                const double m = median(st.companionOf);
+                std::vector<float>& v = merged_[s];
+                std::size_t kept = 0;
+                for (float x : v) {
+                    const float d = float(std::abs(double(x) - m));
+                    if (d < lo_[s])
+                        ++below[s];
+                    else if (d <= hi_[s])
+                        v[kept++] = d;
+                }
+                v.resize(kept);
+            }
+            todo.push_back(s);
+        }
+        std::vector<char> ok(todo.size(), 0);
+        tbb::parallel_for(std::size_t(0), todo.size(), [&](std::size_t q) { ok[q] = select(todo[q]) ? 1 : 0; });
+        for (std::size_t q = 0; q < todo.size(); ++q) {
+            const std::size_t s = todo[q];
+            if (ok[q]) continue;
+            if (collectAll(s)) { // no bracket and still no rank: values that have no rank (NaN)
+                sets_[s].a = sets_[s].b = kNaN;
+                sets_[s].done = true;
             } else {
-                lo_[s] = -INFINITY;
-                hi_[s] = -INFINITY; // nothing is collected; the results found stay
+                retry[s] = 1;
+            }
+        }
+    }
+    bool allDone = true;
+    for (std::size_t s = 0; s < S; ++s) allDone &= sets_[s].done;
+    if (!allDone) {
+        // The second pass collects every value of the sets that missed and nothing of the others.
+        for (std::size_t s = 0; s < S; ++s) {
+            lo_[s] = -INFINITY;
+            hi_[s] = retry[s] ? INFINITY : -INFINITY;
+            devLo_[s] = -INFINITY;
+            devHi_[s] = retry[s] ? INFINITY : -INFINITY;
+            if (retry[s]) {
+                centre_[s] = 0.0;
+                reach_[s] = INFINITY;
             }
         }
     }

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -38,11 +39,28 @@ public:
             buf_[i][n] = v;
             n += (v >= lo) & (v <= hi);
         }
+        // v to set s and to its deviation companion t (setDeviationTarget): t keeps v when
+        // |v - centre| may lie in its bracket once the median of s is known, counts it when it is
+        // surely below.
+        void pair(int s, int t, float v) {
+            (*this)(s, v);
+            const std::size_t i = std::size_t(t);
+            const double dev = std::abs(double(v) - centre_[i]);
+            const bool under = dev < devLo_[i];
+            below_[i] += under;
+            ++count_[i];
+            std::size_t& n = inside_[i];
+            buf_[i][n] = v;
+            n += !under & (dev <= devHi_[i]);
+        }
 
     private:
         friend class BracketSelect;
         const float* lo_ = nullptr;
         const float* hi_ = nullptr;
+        const double* centre_ = nullptr;
+        const double* devLo_ = nullptr;
+        const double* devHi_ = nullptr;
         std::size_t* below_ = nullptr;
         std::size_t* count_ = nullptr;
         std::size_t* inside_ = nullptr;
@@ -55,6 +73,14 @@ public:
     // a sample of its values (reordered here). A sample of fewer than kMinSample values makes the pass
     // collect every value of the set.
     void setTarget(int s, double p, std::vector<float>& sample);
+    // Set t: the median absolute deviation of set s (whose target must be the median, set before):
+    // the median of float(|x - median(s)|) over the values x of s, found in the same pass (the row
+    // function emits each x once with emit.pair(s, t, x)). `sample` is set s's sample (reordered).
+    // The deviations are bracketed around the sample's median c and the bracket widened by a bound w
+    // on |median - c| (3 standard deviations of the sample median); after the pass the bound is
+    // checked against the exact median (else the companion is done again, collecting everything) and
+    // the kept values' exact deviations are classified.
+    void setDeviationTarget(int t, int s, std::vector<float>& sample);
 
     // One pass (two when a bracket missed): fn(y, emit) for every row y in [0, rows), in parallel; a
     // row emits at most maxPerRow values to each set. fn may write outputs as a side effect; it must
@@ -70,6 +96,9 @@ public:
                 Emit e;
                 e.lo_ = lo_.data();
                 e.hi_ = hi_.data();
+                e.centre_ = centre_.data();
+                e.devLo_ = devLo_.data();
+                e.devHi_ = devHi_.data();
                 e.below_ = l.below.data();
                 e.count_ = l.count.data();
                 e.inside_ = l.used.data();
@@ -113,6 +142,7 @@ private:
         std::size_t n = 0;
         double a = 0.0, b = 0.0;
         bool done = false;
+        int companionOf = -1; // deviation companion of this set, or -1
     };
     void clearLocals();
     void shape(Local& l) const; // sized for the current sets, counts zero, nothing collected
@@ -120,30 +150,48 @@ private:
 
     std::uint64_t generation_ = 0; // counts reset() calls and passes
     std::vector<float> lo_, hi_;
+    std::vector<double> centre_, devLo_, devHi_; // companions: emission bounds on |v - centre|
+    std::vector<double> reach_;                  // companions: assumed bound on |median - centre|
     std::vector<SetState> sets_;
     std::vector<std::vector<float>> merged_;
     tbb::enumerable_thread_specific<Local> locals_;
 };
 
-// Visits a deterministic stratified sample of `count` pixel indices in [0, n): one index at a
-// pseudo-random offset in each of `count` equal strata (every index when n <= 2 count). fn(i) is
-// called in increasing order of i. Single pixels rather than runs, so that spatially smooth data does
-// not make the sample less informative than its size.
+// A deterministic stratified sample of `count` pixel indices in [0, n): one index at a pseudo-random
+// offset in each of `count` equal strata (every index when n <= 2 count); single pixels rather than
+// runs, so that spatially smooth data does not make the sample less informative than its size.
+// fn(i, out) may write `width` floats to out and returns whether it did; the kept tuples are appended
+// to `tuples` in increasing order of i (strata are visited in parallel, the order is fixed).
 template <typename Fn>
-void sampleStratified(std::size_t n, std::size_t count, Fn fn) {
-    if (n <= count * 2) {
-        for (std::size_t i = 0; i < n; ++i) fn(i);
-        return;
-    }
-    const std::size_t stratum = n / count;
-    for (std::size_t j = 0; j < count; ++j) {
-        std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15ull;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        fn(j * stratum + std::size_t(z % stratum));
-    }
+void sampleStratified(std::size_t n, std::size_t count, int width, std::vector<float>& tuples, Fn fn) {
+    tuples.clear();
+    const bool all = n <= count * 2;
+    const std::size_t strata = all ? n : count;
+    const std::size_t stratum = all ? 1 : n / count;
+    constexpr std::size_t kChunk = 1024;
+    const std::size_t chunks = (strata + kChunk - 1) / kChunk;
+    std::vector<std::vector<float>> parts(chunks);
+    tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t ch) {
+        std::vector<float>& part = parts[ch];
+        part.reserve(kChunk * std::size_t(width));
+        float tmp[16];
+        for (std::size_t j = ch * kChunk; j < std::min(strata, (ch + 1) * kChunk); ++j) {
+            std::size_t i = j;
+            if (!all) {
+                std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15ull;
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+                z ^= z >> 31;
+                i = j * stratum + std::size_t(z % stratum);
+            }
+            if (fn(i, tmp)) part.insert(part.end(), tmp, tmp + width);
+        }
+    });
+    for (const auto& part : parts) tuples.insert(tuples.end(), part.begin(), part.end());
 }
+
+// Column j of tuples of `width` floats.
+void tupleColumn(const std::vector<float>& tuples, int width, int j, std::vector<float>& out);
 
 // The sample size for an image of n pixels: larger for larger images so that the brackets stay narrow
 // (the collected fraction falls as 1/sqrt(sample size)).

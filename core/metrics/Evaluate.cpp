@@ -158,40 +158,48 @@ inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
     return low ? std::uint8_t(ExclusionReason::LowSignal) : prelim;
 }
 
-// E_R and E_G of row y, 6 values per pixel (E_R,c then E_G,c; 0 outside Omega), from the thread's
-// cache of its last three rows.
+// E_R and E_G of row y (0 outside Omega): E_R,c of pixel x at [3x + c], E_G,c at [3W + 3x + c]; from
+// the thread's cache of its last three rows.
 const float* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
     EvalWorkspace::RowScratch& rr = ws.rowScratch.local();
     const std::size_t slot = std::size_t(y % 3);
     std::vector<float>& row = rr.rows[slot];
     if (rr.rowOf[slot] == y) return row.data();
     const int W = num.width();
-    row.resize(std::size_t(W) * 6);
+    const std::size_t n = 3 * std::size_t(W);
+    row.resize(2 * n);
     const float* a = num.pixel(0, y);
     const float* g = edit.pixel(0, y);
     const float* d = den.pixel(0, y);
     const std::uint8_t* m = ws.omega.row(y);
-    float* o = row.data();
-    for (int x = 0; x < W; ++x, a += 3, g += 3, d += 3, o += 6) {
-        const bool v = m[x] != 0;
-        for (int c = 0; c < 3; ++c) {
-            o[c] = v ? a[c] / d[c] : 0.0f;
-            o[3 + c] = v ? g[c] / d[c] : 0.0f;
-        }
+    float* er = row.data();
+    float* eg = row.data() + n;
+    for (std::size_t f = 0; f < n; ++f) { // vectorisable; invalid pixels are zeroed below
+        er[f] = a[f] / d[f];
+        eg[f] = g[f] / d[f];
     }
+    for (int x = 0; x < W; ++x)
+        if (!m[x])
+            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0f;
     rr.rowOf[slot] = y;
     return row.data();
+}
+
+// Offset of value j (E_R,0..2 then E_G,0..2) of pixel x in a ratio row of width W.
+inline std::size_t ratioAt(int W, int x, int j) {
+    return j < 3 ? 3 * std::size_t(x) + std::size_t(j) : 3 * std::size_t(W) + 3 * std::size_t(x) + std::size_t(j - 3);
 }
 
 void forgetRatioRows(EvalWorkspace& ws) {
     for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
 }
 
-// gx^2 + gy^2 of the 6 ratio channels at x from rows up, mid, down (Gradient.h's arithmetic).
-inline void squaredGradientAt(const float* up, const float* mid, const float* dn, int x, double* out) {
+// gx^2 + gy^2 of the 6 ratio channels at x from ratio rows up, mid, down (Gradient.h's arithmetic).
+inline void squaredGradientAt(const float* up, const float* mid, const float* dn, int W, int x, double* out) {
     for (int j = 0; j < 6; ++j) {
-        const double gx = (double(mid[6 * (x + 1) + j]) - double(mid[6 * (x - 1) + j])) / 2.0;
-        const double gy = (double(dn[6 * x + j]) - double(up[6 * x + j])) / 2.0;
+        const std::size_t o = ratioAt(W, x, j);
+        const double gx = (double(mid[o + 3]) - double(mid[o - 3])) / 2.0;
+        const double gy = (double(dn[o]) - double(up[o])) / 2.0;
         out[j] = gx * gx + gy * gy;
     }
 }
@@ -298,8 +306,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     BracketSelect& sel = ws.select;
     {
         std::vector<float>& smp = ws.samples[0];
-        smp.clear();
-        sampleStratified(N, samples, [&](std::size_t i) { smp.push_back(ws.blurred[i]); });
+        sampleStratified(N, samples, 1, smp, [&](std::size_t i, float* out) {
+            out[0] = ws.blurred[i];
+            return true;
+        });
         sel.reset(1);
         sel.setTarget(0, params.lowSignalPercentile, smp);
         sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
@@ -318,19 +328,23 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     if (keepMaps) maps.masks.lowSignal = Mask(W, H);
     ws.rowReasonCounts.assign(std::size_t(H), {});
     ws.rowMax.assign(std::size_t(H), 0.0);
-    for (auto& v : ws.samples) v.clear();
-    sampleStratified(N, samples, [&](std::size_t i) {
-        if (finalReason(ws.reason[i], isLow(i)) != 0) return;
+    sampleStratified(N, samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
+        if (finalReason(ws.reason[i], isLow(i)) != 0) return false;
         const float* a = realNumerator.data() + 3 * i;
         const float* g = edit.data() + 3 * i;
         const float* d = denominator.data() + 3 * i;
         for (int c = 0; c < 3; ++c) {
-            ws.samples[std::size_t(c)].push_back(a[c] / d[c]);
-            ws.samples[std::size_t(3 + c)].push_back(g[c] / d[c]);
+            out[c] = a[c] / d[c];
+            out[3 + c] = g[c] / d[c];
         }
+        return true;
     });
-    sel.reset(6);
-    for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+    for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
+    sel.reset(12); // medians of E_R,c and E_G,c (sets 0-5) and their MADs (sets 6-11)
+    for (int j = 0; j < 6; ++j) {
+        sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+        sel.setDeviationTarget(6 + j, j, ws.samples[std::size_t(j)]);
+    }
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         std::array<std::size_t, 8> counts{};
         double mx = 0.0;
@@ -352,7 +366,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
         for (int x = 0; x < W; ++x)
             if (om[x])
-                for (int j = 0; j < 6; ++j) emit(j, E[6 * x + j]);
+                for (int j = 0; j < 6; ++j) emit.pair(j, 6 + j, E[ratioAt(W, x, j)]);
         ws.rowReasonCounts[std::size_t(y)] = counts;
         ws.rowMax[std::size_t(y)] = mx;
     });
@@ -370,27 +384,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     if (empty) reasons.add("empty validity mask (no valid pixel)");
     if (params.computeClassic) classicScores(in, params, path, s);
 
-    // --- median absolute deviations of E_R, E_G ---------------------------------------------------
-    std::array<double, 6> med{};
-    if (!empty) {
-        for (int j = 0; j < 6; ++j) med[std::size_t(j)] = sel.median(j);
-        for (int j = 0; j < 6; ++j)
-            for (float& v : ws.samples[std::size_t(j)]) v = float(std::abs(double(v) - med[std::size_t(j)]));
-        sel.reset(6);
-        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
-        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
-            const std::uint8_t* om = ws.omega.row(y);
-            const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
-            for (int x = 0; x < W; ++x)
-                if (om[x])
-                    for (int j = 0; j < 6; ++j)
-                        emit(j, float(std::abs(double(E[6 * x + j]) - med[std::size_t(j)])));
-        });
+    if (!empty)
         for (std::size_t c = 0; c < 3; ++c) {
-            s.ratioRealStats[c] = statsFrom(s.validPixels, med[c], sel.median(int(c)), params.madFloor);
-            s.ratioEditStats[c] = statsFrom(s.validPixels, med[3 + c], sel.median(int(3 + c)), params.madFloor);
+            s.ratioRealStats[c] = statsFrom(s.validPixels, sel.median(int(c)), sel.median(int(6 + c)), params.madFloor);
+            s.ratioEditStats[c] = statsFrom(s.validPixels, sel.median(int(3 + c)), sel.median(int(9 + c)), params.madFloor);
         }
-    }
     const bool realDegE = !empty && anyFloored(s.ratioRealStats);
     if (!empty) {
         if (realDegE) reasons.add(madReason("E_R", s.ratioRealStats, params.madFloor));
@@ -419,28 +417,21 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     }
     ws.rowSums.assign(std::size_t(H), {});
     {
-        std::vector<float>& t = ws.sampleTuples;
-        t.clear();
-        sampleStratified(N, samples, [&](std::size_t i) {
+        sampleStratified(N, samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
             const int x = int(i % std::size_t(W)), y = int(i / std::size_t(W));
-            if (!inDomain(ws.omega, x, y)) return;
-            float m[6];
+            if (!inDomain(ws.omega, x, y)) return false;
             const std::size_t iu = i - std::size_t(W), id = i + std::size_t(W);
             for (int j = 0; j < 6; ++j) {
-                const Image& nm = j < 3 ? realNumerator : edit;
-                const int c = j % 3;
-                auto e = [&](std::size_t p) { return nm.data()[3 * p + std::size_t(c)] / denominator.data()[3 * p + std::size_t(c)]; };
+                const float* nm = (j < 3 ? realNumerator : edit).data() + j % 3;
+                const float* dn = denominator.data() + j % 3;
+                auto e = [&](std::size_t q) { return nm[3 * q] / dn[3 * q]; };
                 const double gx = (double(e(i + 1)) - double(e(i - 1))) / 2.0;
                 const double gy = (double(e(id)) - double(e(iu))) / 2.0;
-                m[j] = float(std::sqrt(gx * gx + gy * gy));
+                out[j] = float(std::sqrt(gx * gx + gy * gy));
             }
-            t.insert(t.end(), m, m + 6);
+            return true;
         });
-        for (int j = 0; j < 6; ++j) {
-            std::vector<float>& smp = ws.samples[std::size_t(j)];
-            smp.clear();
-            for (std::size_t q = std::size_t(j); q < t.size(); q += 6) smp.push_back(t[q]);
-        }
+        for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
     }
     sel.reset(6);
     for (int j = 0; j < 6; ++j) sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]);
@@ -478,7 +469,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                 dom[x] = d ? 1 : 0;
                 if (!d) continue;
                 sc.xs[nd] = x;
-                squaredGradientAt(Eu, E, Ed, x, sc.squared.data() + 6 * nd);
+                squaredGradientAt(Eu, E, Ed, W, x, sc.squared.data() + 6 * nd);
                 ++nd;
             }
         }
@@ -503,15 +494,15 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             band[x] = b;
             if (ratioMaps)
                 for (int c = 0; c < 3; ++c) {
-                    maps.ratioReal.at(x, y, c) = E[6 * x + c];
-                    maps.ratioEdit.at(x, y, c) = E[6 * x + 3 + c];
+                    maps.ratioReal.at(x, y, c) = E[3 * x + c];
+                    maps.ratioEdit.at(x, y, c) = E[3 * W + 3 * x + c];
                 }
             if (!om[x]) continue;
             float sieAbs = 0.0f;
             if (!empty) {
                 double sumSigned = 0.0, sumAbs = 0.0;
                 for (int c = 0; c < 3; ++c) {
-                    const double r = E[6 * x + c], g = E[6 * x + 3 + c];
+                    const double r = E[3 * x + c], g = E[3 * W + 3 * x + c];
                     const Standardiser& fr = sr[std::size_t(c)];
                     const Standardiser& fg = sg[std::size_t(c)];
                     const double zr = fr(r), zg = fg(g);
@@ -568,6 +559,17 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             pR[c] = sel.percentile(int(c));
             pG[c] = sel.percentile(int(3 + c));
         }
+        // M <= P (float against double) as a float comparison: the largest float not above P.
+        std::array<float, 3> tR{}, tG{};
+        auto floorFloat = [](double p) {
+            float f = float(p);
+            if (double(f) > p) f = std::nextafter(f, -INFINITY);
+            return f;
+        };
+        for (std::size_t c = 0; c < 3; ++c) {
+            tR[c] = floorFloat(pR[c]);
+            tG[c] = floorFloat(pG[c]);
+        }
         const std::vector<float>& t = ws.sampleTuples;
         for (auto& v : ws.samples) v.clear();
         for (std::size_t q = 0; q < t.size(); q += 6)
@@ -576,8 +578,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                     ws.samples[c].push_back(t[q + c]);
                     ws.samples[3 + c].push_back(t[q + 3 + c]);
                 }
-        sel.reset(6);
-        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+        sel.reset(12); // medians of M_R,c and M_G,c over Omega80_c (sets 0-5) and their MADs (6-11)
+        for (int j = 0; j < 6; ++j) {
+            sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
+            sel.setDeviationTarget(6 + j, j, ws.samples[std::size_t(j)]);
+        }
         sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
             const std::uint8_t* dom = ws.domain.row(y);
             const float* mr = ws.gradReal.pixel(0, y);
@@ -587,37 +592,18 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                 std::uint8_t b = 0;
                 if (dom[x])
                     for (int c = 0; c < 3; ++c)
-                        if (double(mr[3 * x + c]) <= pR[std::size_t(c)] && double(mg[3 * x + c]) <= pG[std::size_t(c)]) {
+                        if (mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) {
                             b |= std::uint8_t(1u << c);
-                            emit(c, mr[3 * x + c]);
-                            emit(3 + c, mg[3 * x + c]);
+                            emit.pair(c, 6 + c, mr[3 * x + c]);
+                            emit.pair(3 + c, 9 + c, mg[3 * x + c]);
                         }
                 bits[x] = b;
             }
         });
-        std::array<double, 6> m80{};
-        for (int j = 0; j < 6; ++j) m80[std::size_t(j)] = sel.median(j);
-        for (std::size_t c = 0; c < 3; ++c) n80[c] = sel.count(int(c));
-        for (int j = 0; j < 6; ++j)
-            for (float& v : ws.samples[std::size_t(j)]) v = float(std::abs(double(v) - m80[std::size_t(j)]));
-        sel.reset(6);
-        for (int j = 0; j < 6; ++j) sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
-        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
-            const std::uint8_t* bits = ws.omega80Bits.row(y);
-            const float* mr = ws.gradReal.pixel(0, y);
-            const float* mg = ws.gradEdit.pixel(0, y);
-            for (int x = 0; x < W; ++x) {
-                if (!bits[x]) continue;
-                for (int c = 0; c < 3; ++c)
-                    if (bits[x] & (1u << c)) {
-                        emit(c, float(std::abs(double(mr[3 * x + c]) - m80[std::size_t(c)])));
-                        emit(3 + c, float(std::abs(double(mg[3 * x + c]) - m80[std::size_t(3 + c)])));
-                    }
-            }
-        });
         for (std::size_t c = 0; c < 3; ++c) {
-            lr[c] = statsFrom(n80[c], m80[c], sel.median(int(c)), params.madFloor);
-            lg[c] = statsFrom(n80[c], m80[3 + c], sel.median(int(3 + c)), params.madFloor);
+            n80[c] = sel.count(int(c));
+            lr[c] = statsFrom(n80[c], sel.median(int(c)), sel.median(int(6 + c)), params.madFloor);
+            lg[c] = statsFrom(n80[c], sel.median(int(3 + c)), sel.median(int(9 + c)), params.madFloor);
         }
     } else {
         for (std::size_t c = 0; c < 3; ++c) lr[c] = lg[c] = statsFrom(0, 0.0, 0.0, params.madFloor);
