@@ -5,12 +5,15 @@
 
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ll::ui {
 namespace {
 
 QString fmt(double v) { return QString::number(v, 'g', 3); }
+
+QString displayName(QString name) { return name.replace('_', ' '); }
 
 void drawTable(QPainter& p, const QRect& r, const ColourTable& t) {
     for (int x = 0; x < r.width(); ++x) {
@@ -29,12 +32,48 @@ LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-QSize LegendBar::sizeHint() const { return {300, fontMetrics().height() * 2 + 10}; }
+QSize LegendBar::sizeHint() const { return {300, wantedHeight(width() > 0 ? width() : 300)}; }
+
+int LegendBar::categoricalRows(int width) const {
+    if (!source_ || source_->kind() != SourceKind::Categorical) return 1;
+    int rows = 1, x = 6;
+    const int n = std::min(int(source_->palette().size()), int(source_->labelNames().size()));
+    for (int i = 0; i < n; ++i) {
+        const int w = fontMetrics().horizontalAdvance(displayName(source_->labelNames()[i])) + 24;
+        if (x + w > width && x > 6) {
+            ++rows;
+            x = 6;
+        }
+        x += w;
+    }
+    return rows;
+}
+
+int LegendBar::wantedHeight(int width) const { return fontMetrics().height() * (categoricalRows(width) + 1) + 10; }
+
+void LegendBar::relayout() {
+    const int h = wantedHeight(width());
+    if (h != height()) {
+        setFixedHeight(h);
+        updateGeometry();
+    }
+}
+
+void LegendBar::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    relayout();
+}
 
 void LegendBar::setLegend(SourcePtr source, const DisplaySettings& settings, const QString& formula) {
     source_ = std::move(source);
     settings_ = settings;
     formula_ = formula;
+    // Everything the strip may have to shorten, in full on hover.
+    QString tip = formula_;
+    if (source_ && source_->kind() == SourceKind::Signed)
+        tip += "\n" + (settings_.autoSignedRange ? tr("Range: ±P99 of |value| over the valid pixels (auto)") : tr("Range: fixed (typed)"));
+    setToolTip(tip);
+    relayout();
     update();
 }
 
@@ -47,13 +86,13 @@ void LegendBar::paintEvent(QPaintEvent*) {
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
     p.setFont(small);
-    const QRect formulaRect(6, lh + 6, width() - 12, lh);
+    const QRect formulaRect(6, height() - lh - 4, width() - 12, lh);
     p.setPen(dim);
     p.drawText(formulaRect, Qt::AlignLeft | Qt::AlignVCenter,
                fontMetrics().elidedText(formula_, Qt::ElideRight, formulaRect.width()));
     if (!source_) return;
 
-    const int barW = std::min(220, width() / 2);
+    const int barW = std::clamp(width() - 48 - 70, 40, 220);
     const QRect bar(6 + 42, 4, barW, lh - 4);
     auto labels = [&](const QString& lo, const QString& mid, const QString& hi) {
         p.setPen(text);
@@ -66,9 +105,12 @@ void LegendBar::paintEvent(QPaintEvent*) {
         const double r = signedRangeFor(*source_, settings_);
         drawTable(p, bar, divergingMap());
         labels(fmt(-r), QString(), "+" + fmt(r));
-        p.setPen(dim);
-        p.drawText(QRect(bar.right() + 60, 2, width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
-                   settings_.autoSignedRange ? tr("range: P99 |value| (auto)") : tr("range: fixed"));
+        const QString note = settings_.autoSignedRange ? tr("auto (P99 |value|)") : tr("fixed");
+        const QRect noteRect(bar.right() + 12 + fontMetrics().horizontalAdvance("+" + fmt(r)), 2, width(), lh);
+        if (noteRect.left() + fontMetrics().horizontalAdvance(note) < width()) {
+            p.setPen(dim);
+            p.drawText(noteRect, Qt::AlignLeft | Qt::AlignVCenter, note);
+        }
         break;
     }
     case SourceKind::Ratio:
@@ -90,16 +132,20 @@ void LegendBar::paintEvent(QPaintEvent*) {
         }
         break;
     case SourceKind::Categorical: {
-        int x = 6;
+        // Every entry, flowing onto as many rows as the pane's width needs (relayout() sized the strip).
+        int x = 6, y = 2;
         for (int i = 0; i < int(source_->palette().size()) && i < source_->labelNames().size(); ++i) {
-            const QString name = source_->labelNames()[i];
-            const int w = fontMetrics().horizontalAdvance(name) + 22;
-            if (x + w > width()) break;
-            p.fillRect(QRect(x, 5, 12, lh - 6), source_->palette()[std::size_t(i)]);
+            const QString name = displayName(source_->labelNames()[i]);
+            const int w = fontMetrics().horizontalAdvance(name) + 24;
+            if (x + w > width() && x > 6) {
+                x = 6;
+                y += lh;
+            }
+            p.fillRect(QRect(x, y + 3, 12, lh - 6), source_->palette()[std::size_t(i)]);
             p.setPen(QColor(0, 0, 0, 120));
-            p.drawRect(QRect(x, 5, 12, lh - 6));
+            p.drawRect(QRect(x, y + 3, 12, lh - 6));
             p.setPen(text);
-            p.drawText(QRect(x + 15, 2, w, lh), Qt::AlignLeft | Qt::AlignVCenter, name);
+            p.drawText(QRect(x + 15, y, w, lh), Qt::AlignLeft | Qt::AlignVCenter, name);
             x += w;
         }
         break;

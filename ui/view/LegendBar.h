@@ -14,11 +14,18 @@ public:
     explicit LegendBar(QWidget* parent = nullptr);
     void setLegend(SourcePtr source, const DisplaySettings& settings, const QString& formula);
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override { return sizeHint(); }
 
 protected:
     void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
 
 private:
+    // Rows of label-map entries at this width (each entry: swatch and name); at least one.
+    int categoricalRows(int width) const;
+    int wantedHeight(int width) const;
+    void relayout();
+
     SourcePtr source_;
     DisplaySettings settings_;
     QString formula_;
