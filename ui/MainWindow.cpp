@@ -4,11 +4,14 @@
 #include "app/KeysDialog.h"
 #include "app/RecentDatasets.h"
 #include "browser/DatasetBrowser.h"
+#include "edit/EditScoreWindow.h"
 #include "panels/DisplayToolBar.h"
 #include "panels/MetricParamsDialog.h"
 #include "panels/PixelInspector.h"
 #include "panels/ScorePanel.h"
+#include "study/StudyLauncher.h"
 #include "synth/SynthDataset.h"
+#include "validate/ValidationWindow.h"
 #include "view/TileCache.h"
 
 #include <QAction>
@@ -223,6 +226,11 @@ void MainWindow::createActions() {
         session_->setParams(d);
     });
 
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    act(tools, tr("&Edit scores: open material task…"), {}, [this] { openEditScores(); });
+    act(tools, tr("&Validate metric against judgements…"), {}, [this] { openValidation(); });
+    act(tools, tr("Run A/B &study…"), {}, [this] { startStudy(this); });
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     act(help, tr("Keys…"), {QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)}, [this] {
         KeysDialog(actions(), this).exec();
@@ -233,6 +241,28 @@ void MainWindow::createActions() {
                               "SIE and LFE scores and their per-pixel maps.")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+EditScoreWindow* MainWindow::openEditScores(const QString& materialDataset) {
+    auto* w = findChild<EditScoreWindow*>();
+    const bool fresh = !w;
+    if (fresh) w = new EditScoreWindow(runner_, this);
+    w->show();
+    w->raise();
+    w->activateWindow();
+    QString dir = materialDataset;
+    if (dir.isEmpty() && fresh) dir = QFileDialog::getExistingDirectory(w, tr("Open material dataset folder"));
+    if (!dir.isEmpty()) w->openDataset(dir);
+    return w;
+}
+
+ValidationWindow* MainWindow::openValidation() {
+    auto* w = findChild<ValidationWindow*>();
+    if (!w) w = new ValidationWindow(runner_, this);
+    w->show();
+    w->raise();
+    w->activateWindow();
+    return w;
 }
 
 void MainWindow::rebuildRecentMenu() {

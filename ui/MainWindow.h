@@ -17,10 +17,12 @@ namespace ll::ui {
 
 class DatasetBrowser;
 class DisplayToolBar;
+class EditScoreWindow;
 class FigureComposer;
 class PixelInspector;
 class ScorePanel;
 class TileCache;
+class ValidationWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -33,6 +35,10 @@ public:
     // Writes the synthetic demo dataset to `dir` (a job; default: the cache folder) and opens it.
     void openDemo(const QString& dir = {});
     void showCase(const CaseId& id);
+    // Tools windows (each its own window, raised when already open): the edit-score window on a
+    // material dataset (asks for the folder when none is given) and the validation window.
+    EditScoreWindow* openEditScores(const QString& materialDataset = {});
+    ValidationWindow* openValidation();
     // Opens (or raises) the figure composer on the open dataset and the case on screen.
     FigureComposer* openFigureComposer();
 

@@ -1,10 +1,14 @@
 // lightlens: the LightLens desktop application (the Inspector).
 //   lightlens [DATASET] [--demo]
+//   lightlens --study FILE [--results CSV] [--rater NAME]   the A/B study window alone (asks for what is missing)
+//   lightlens --edit-scores DIR                              also open the edit-score window on a material dataset
+//   lightlens --validate                                     also open the validation window
 // Extra modes for documentation and measurements:
 //   --screenshot FILE [--grid 2x3] [--delay MS]   open, wait for the case, save the window, quit
 //   --bench-view                                 print pan/zoom frame times on a 6000x4000 pair
 #include "MainWindow.h"
 #include "bench/ViewBenchmark.h"
+#include "study/StudyLauncher.h"
 #include "style/DarkTheme.h"
 
 #include <QApplication>
@@ -30,13 +34,32 @@ int main(int argc, char** argv) {
     QCommandLineOption grid("grid", "pane grid: 1x1, 1x2, 2x2 or 2x3", "RxC", "2x3");
     QCommandLineOption delay("delay", "extra wait before the screenshot, ms", "MS", "300");
     QCommandLineOption benchView("bench-view", "measure pan/zoom frame times on a 6000x4000 pair and print them");
-    parser.addOptions({demo, screenshot, grid, delay, benchView});
+    QCommandLineOption study("study", "run the A/B study in FILE (JSON or CSV) in the study window alone", "FILE");
+    QCommandLineOption results("results", "with --study: the results CSV answers are appended to", "CSV");
+    QCommandLineOption rater("rater", "with --study: the rater's name or id", "NAME");
+    QCommandLineOption editScores("edit-scores", "open the edit-score window on the material dataset DIR", "DIR");
+    QCommandLineOption validateWindow("validate", "open the window that validates a metric against human judgements");
+    parser.addOptions({demo, screenshot, grid, delay, benchView, study, results, rater, editScores, validateWindow});
     parser.process(app);
 
     if (parser.isSet(benchView)) {
         const QString report = ll::ui::runViewBenchmark({});
         std::fputs(report.toUtf8().constData(), stdout);
         return 0;
+    }
+
+    if (parser.isSet(study)) {
+        // The rater sees only the study; the application ends when its window is closed.
+        if (parser.isSet(results) && parser.isSet(rater)) {
+            QString error;
+            if (!ll::ui::openStudyWindow(parser.value(study), parser.value(results), parser.value(rater), &error)) {
+                std::fprintf(stderr, "lightlens: %s\n", qPrintable(error));
+                return 1;
+            }
+        } else if (!ll::ui::startStudy(nullptr, parser.value(study), parser.value(results), parser.value(rater))) {
+            return 1;
+        }
+        return app.exec();
     }
 
     ll::ui::MainWindow window;
@@ -56,6 +79,8 @@ int main(int argc, char** argv) {
             });
         });
     }
+    if (parser.isSet(editScores)) window.openEditScores(parser.value(editScores));
+    if (parser.isSet(validateWindow)) window.openValidation();
     if (parser.isSet(demo)) window.openDemo();
     else if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().front());
     return app.exec();

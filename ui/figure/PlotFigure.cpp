@@ -26,11 +26,22 @@ int markerOf(const Series& s, int index) { return s.marker >= 0 ? s.marker : ind
 
 Ticks yTicks(const Panel& panel) {
     double lo = 1e300, hi = -1e300;
-    for (const auto& s : panel.series)
-        for (const auto& v : s.y)
-            if (v && std::isfinite(*v)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    auto take = [&](const std::optional<double>& v) {
+        if (v && std::isfinite(*v)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    };
+    for (const auto& s : panel.series) {
+        for (const auto& v : s.y) take(v);
+        for (const auto& v : s.yLow) take(v);
+        for (const auto& v : s.yHigh) take(v);
+    }
+    for (const auto& b : panel.bands) {
+        take(b.lo);
+        take(b.hi);
+        take(b.line);
+    }
     if (lo > hi) lo = 0.0, hi = 1.0;
-    if (panel.y.includeZero || panel.style != SeriesStyle::LineMarkers) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+    const bool fromZero = panel.style == SeriesStyle::Bars || panel.style == SeriesStyle::Steps;
+    if (panel.y.includeZero || fromZero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
     if (panel.y.min) lo = *panel.y.min;
     if (panel.y.max) hi = *panel.y.max;
     if (panel.y.min && panel.y.max) return ticksInRange(lo, hi, 5);
@@ -111,6 +122,8 @@ PlotFigure::PlotFigure(PlotFigureData data) : data_(std::move(data)) {
             if (s.x.size() != expect)
                 throw ll::Error("figure", "series '" + s.name.toStdString() + "' has " + std::to_string(s.x.size()) +
                                               " x values for " + std::to_string(s.y.size()) + " y values");
+            if ((!s.yLow.empty() && s.yLow.size() != s.y.size()) || (!s.yHigh.empty() && s.yHigh.size() != s.y.size()))
+                throw ll::Error("figure", "series '" + s.name.toStdString() + "' has intervals for a different number of points");
         }
     for (int i = 0; i < int(data_.panels.size()); ++i) {
         const QRectF a = plotArea(i, nullptr);
@@ -123,13 +136,19 @@ QSizeF PlotFigure::sizePt() const { return QSizeF(std::round(data_.widthPt), std
 
 std::vector<PlotFigure::LegendEntry> PlotFigure::legendEntries() const {
     std::vector<LegendEntry> out;
-    for (const auto& panel : data_.panels)
+    for (const auto& panel : data_.panels) {
+        for (const auto& b : panel.bands) {
+            if (b.name.isEmpty()) continue;
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const LegendEntry& e) { return e.name == b.name; });
+            if (!seen) out.push_back({b.name, b.colour, -1, b.dashed, panel.style, true, b.hi > b.lo});
+        }
         for (std::size_t i = 0; i < panel.series.size(); ++i) {
             const Series& s = panel.series[i];
             if (s.name.isEmpty()) continue;
             const bool seen = std::any_of(out.begin(), out.end(), [&](const LegendEntry& e) { return e.name == s.name; });
             if (!seen) out.push_back({s.name, seriesColourOf(s, int(i)), markerOf(s, int(i)), s.dashed, panel.style});
         }
+    }
     return out;
 }
 
@@ -178,7 +197,19 @@ void PlotFigure::paintLegend(QPainter& p) const {
         double x = W / 2.0 - lineW / 2.0;
         for (std::size_t i : idx) {
             const LegendEntry& e = entries[i];
-            if (e.style == SeriesStyle::Bars || e.style == SeriesStyle::Steps) {
+            if (e.band) {
+                if (e.bandFill) {
+                    QColor fill = e.colour;
+                    fill.setAlpha(50);
+                    p.setPen(Qt::NoPen);
+                    p.setBrush(fill);
+                    p.drawRect(QRectF(x, y - 3.5, kLegendSample, 7.0));
+                }
+                p.setPen(QPen(e.colour, st.lineWidth, e.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+                p.drawLine(QPointF(x, y), QPointF(x + kLegendSample, y));
+            } else if (e.style == SeriesStyle::Scatter) {
+                drawMarker(p, QPointF(x + kLegendSample / 2.0, y), e.marker, st.markerSize, e.colour);
+            } else if (e.style == SeriesStyle::Bars || e.style == SeriesStyle::Steps) {
                 QColor fill = e.colour;
                 if (e.style == SeriesStyle::Steps) fill.setAlpha(60);
                 p.setPen(e.style == SeriesStyle::Steps ? QPen(e.colour, st.lineWidth) : Qt::NoPen);
@@ -256,6 +287,24 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
         p.drawLine(QPointF(a.left(), Y(0.0)), QPointF(a.right(), Y(0.0)));
     }
 
+    // Reference bands, under the data.
+    p.save();
+    p.setClipRect(a);
+    for (const auto& b : panel.bands) {
+        if (b.hi > b.lo) {
+            QColor fill = b.colour;
+            fill.setAlpha(50);
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill);
+            p.drawRect(QRectF(QPointF(a.left(), Y(b.hi)), QPointF(a.right(), Y(b.lo))));
+        }
+        if (b.line && std::isfinite(*b.line)) {
+            p.setPen(QPen(b.colour, st.lineWidth, b.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+            p.drawLine(QPointF(a.left(), Y(*b.line)), QPointF(a.right(), Y(*b.line)));
+        }
+    }
+    p.restore();
+
     // Data, clipped to the plot area.
     p.save();
     p.setClipRect(a.adjusted(-st.markerSize, -st.markerSize, st.markerSize, st.markerSize));
@@ -294,11 +343,25 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
             p.setPen(QPen(colour, st.lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
             p.drawPath(path);
         } else {
+            // Interval whiskers first, so the markers sit on top.
+            if (!s.yLow.empty() && !s.yHigh.empty()) {
+                p.setPen(QPen(colour, st.lineWidth * 0.8, Qt::SolidLine, Qt::FlatCap));
+                const double cap = st.markerSize * 0.45;
+                for (std::size_t i = 0; i < s.x.size(); ++i) {
+                    const auto& l = s.yLow[i];
+                    const auto& h = s.yHigh[i];
+                    if (!l || !h || !std::isfinite(*l) || !std::isfinite(*h)) continue;
+                    const double x = X(s.x[i]);
+                    p.drawLine(QPointF(x, Y(*l)), QPointF(x, Y(*h)));
+                    p.drawLine(QPointF(x - cap, Y(*l)), QPointF(x + cap, Y(*l)));
+                    p.drawLine(QPointF(x - cap, Y(*h)), QPointF(x + cap, Y(*h)));
+                }
+            }
             QPen pen(colour, st.lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
             p.setBrush(Qt::NoBrush);
             QPolygonF run;
             auto flush = [&] {
-                if (run.size() >= 2) {
+                if (run.size() >= 2 && panel.style != SeriesStyle::Scatter) {
                     p.setPen(pen);
                     p.drawPolyline(run);
                 }

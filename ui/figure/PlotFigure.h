@@ -2,8 +2,9 @@
 // PlotFigure: one or more plot panels side by side with a shared legend on top, in a paper style:
 // left and bottom axes only (0.5 pt), outward ticks, light horizontal grid, Okabe-Ito colours with a
 // different marker shape per series (readable in greyscale), 7 pt tick labels, 8 pt axis labels.
-// Panels draw lines with markers (per-band scores, percentile curves), grouped bars (per-class scores)
-// or step histograms. The data comes from PlotBuilder.h (benchmark results) or from the caller.
+// Panels draw lines with markers (per-band scores, percentile curves), grouped bars (per-class scores),
+// step histograms or scatter plots (markers only); line and scatter series may carry interval whiskers,
+// and a panel may shade horizontal reference bands (e.g. a noise ceiling with its range, a chance line). The data comes from PlotBuilder.h (benchmark results) or from the caller.
 #include "figure/Figure.h"
 #include "figure/FigureStyle.h"
 
@@ -19,6 +20,7 @@ enum class SeriesStyle {
     LineMarkers, // points joined by lines, a marker at each defined point (gaps at undefined ones)
     Bars,        // grouped bars at categorical x positions
     Steps,       // histogram: x holds n+1 bin edges, y n counts, drawn as an outline with a light fill
+    Scatter,     // markers only at numeric x (no lines)
 };
 
 struct Series {
@@ -28,6 +30,19 @@ struct Series {
     bool dashed = false;                  // e.g. the do-nothing baseline
     std::vector<double> x;                // categorical panels: category index 0..n-1
     std::vector<std::optional<double>> y;
+    // Optional interval per point (LineMarkers and Scatter): a vertical whisker from yLow to yHigh.
+    // Empty: no whiskers; otherwise the same length as y (an absent end skips the whisker).
+    std::vector<std::optional<double>> yLow, yHigh;
+};
+
+// A horizontal reference across a panel: a shaded band from lo to hi (none when lo == hi) and an
+// optional line, drawn under the data and named in the legend when `name` is not empty.
+struct ReferenceBand {
+    QString name;
+    double lo = 0, hi = 0;
+    std::optional<double> line;
+    QColor colour = QColor(120, 120, 120);
+    bool dashed = false;
 };
 
 struct Axis {
@@ -44,6 +59,7 @@ struct Panel {
     SeriesStyle style = SeriesStyle::LineMarkers;
     std::vector<Series> series;
     bool zeroLine = false;                // a thin line at y = 0
+    std::vector<ReferenceBand> bands;     // drawn under the series
 };
 
 struct PlotFigureData {
@@ -68,7 +84,7 @@ public:
     const PlotFigureData& data() const { return data_; }
 
 private:
-    struct LegendEntry { QString name; QColor colour; int marker; bool dashed; SeriesStyle style; };
+    struct LegendEntry { QString name; QColor colour; int marker; bool dashed; SeriesStyle style; bool band = false; bool bandFill = false; };
     std::vector<LegendEntry> legendEntries() const;
     double legendHeight(const QPaintDevice* device) const;
     void paintLegend(QPainter& p) const;

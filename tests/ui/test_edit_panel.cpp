@@ -1,0 +1,266 @@
+// The edit-score window on a generated material dataset: the score card, the anchors, the verdicts,
+// the checks and the changed-region boxes equal what core/edit computes directly; every map the spec
+// names is offered with its legend; bad input (no dataset, a corrupt image, a missing edit) gives one
+// error line and no crash. With LIGHTLENS_SCREENSHOT_DIR set it also saves edit-scores-panel.png there.
+#include "edit/EditTestImages.h"
+
+#include "edit/Anchors.h"
+#include "edit/EditMapStyle.h"
+#include "edit/EditScoreWindow.h"
+#include "edit/Luminance.h"
+#include "edit/MapLegend.h"
+#include "edit/MapView.h"
+#include "image/ImageIO.h"
+#include "jobs/JobRunner.h"
+#include "style/DarkTheme.h"
+#include "support/TestSupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace ll;
+using namespace ll::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const ColourConfig& colour() {
+    static const ColourConfig c = ColourConfig::builtin();
+    return c;
+}
+
+void savePng(const Image& linear, const fs::path& p) {
+    fs::create_directories(p.parent_path());
+    savePng8(edit::encodeSrgb(linear, colour()), p);
+}
+
+const Texture kNew(303, 30, 0.2, 0.4, 0.5);
+
+// One task "sofa": mask.png, a blue fabric reference swatch. Models: "good" re-materials the mask
+// keeping the shading; "sloppy" is the good edit shifted by 3 px with noise and a pasted square
+// outside the mask (a changed region); "partial" has no edit of the task.
+void writeDataset(const fs::path& root) {
+    Scene s;
+    const Image x = through8bit(s.render(), colour());
+    const fs::path dir = root / "tasks" / "sofa";
+    savePng(x, dir / "input.png");
+    savePng8(ellipseMask(x.width(), x.height(), 120, 100, 50, 35), dir / "mask.png");
+    Image r(48, 48);
+    for (int j = 0; j < 48; ++j)
+        for (int i = 0; i < 48; ++i) {
+            const double v = kNew(i + 500.5, j + 0.5);
+            r.at(i, j, 0) = float(0.1 * v * 0.7);
+            r.at(i, j, 1) = float(0.16 * v * 0.7);
+            r.at(i, j, 2) = float(0.38 * v * 0.7);
+        }
+    savePng(r, dir / "reference.png");
+    writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
+    Image good = s.render();
+    for (int j = 0; j < good.height(); ++j)
+        for (int i = 0; i < good.width(); ++i) {
+            const double a = (i + 0.5 - 120) / 50, b = (j + 0.5 - 100) / 35;
+            if (a * a + b * b > 1) continue;
+            const double v = kNew(i + 0.5, j + 0.5) * Scene::shading(i + 0.5, j + 0.5);
+            good.at(i, j, 0) = float(0.1 * v);
+            good.at(i, j, 1) = float(0.16 * v);
+            good.at(i, j, 2) = float(0.38 * v);
+        }
+    savePng(good, root / "edits" / "good" / "sofa.png");
+    Image sloppy = good;
+    Rng rng(9);
+    for (int j = 0; j < good.height(); ++j)
+        for (int i = 0; i < good.width(); ++i)
+            for (int c = 0; c < 3; ++c)
+                sloppy.at(i, j, c) = std::max(0.0f, good.at(std::max(0, i - 3), j, c) * float(1 + 0.08 * rng.normal()));
+    for (int j = 150; j < 180; ++j)
+        for (int i = 20; i < 60; ++i)
+            for (int c = 0; c < 3; ++c) sloppy.at(i, j, c) = c == 0 ? 0.9f : 0.05f;
+    savePng(sloppy, root / "edits" / "sloppy" / "sofa.png");
+    fs::create_directories(root / "edits" / "partial");
+    savePng(good, root / "edits" / "partial" / "other.png");
+}
+
+QString cellText(QTableWidget* t, int row, int col) {
+    auto* i = t->item(row, col);
+    return i ? i->text() : QString();
+}
+
+} // namespace
+
+class TestEditPanel : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    fs::path root_;
+
+    // Scores the task directly with core/edit, as the window should.
+    struct Direct {
+        edit::EditEvaluation model, identity, paste;
+    };
+    Direct direct(const std::string& model) const {
+        const fs::path t = root_ / "tasks" / "sofa";
+        const edit::EditCase c =
+            edit::loadEditCase(t / "input.png", root_ / "edits" / model / "sofa.png", t / "mask.png", t / "reference.png", colour());
+        Direct d;
+        d.model = edit::evaluateEdit(c, colour());
+        edit::EditCase a = c;
+        a.edit = edit::identityEdit(c.input);
+        d.identity = edit::evaluateEdit(a, colour());
+        a.edit = edit::pasteEdit(c.input, *c.mask, *c.reference);
+        d.paste = edit::evaluateEdit(a, colour());
+        return d;
+    }
+
+    static bool waitScored(QSignalSpy& ok, QSignalSpy& bad) {
+        for (int i = 0; i < 300 && ok.isEmpty() && bad.isEmpty(); ++i) QTest::qWait(50);
+        return !ok.isEmpty();
+    }
+
+    void checkAgainstCore(ui::EditScoreWindow& w, const std::string& model) {
+        const Direct d = direct(model);
+        QTableWidget* t = w.scoreTable();
+        const edit::MaterialScores* all[] = {&d.model.scores, &d.identity.scores, &d.paste.scores};
+        const char* names[] = {"preservation", "structure", "harmony", "material", "overall", "gate"};
+        for (int row = 0; row < 6; ++row) {
+            QCOMPARE(cellText(t, row, 0), QString(names[row]));
+            for (int col = 0; col < 3; ++col) {
+                const edit::MaterialScores& s = *all[col];
+                const edit::Score* sc[] = {&s.preservation, &s.structure, &s.harmony, &s.material, &s.overall, &s.gate};
+                QCOMPARE(cellText(t, row, 1 + col), ui::EditScoreWindow::formatScore(sc[row]->value));
+                QVERIFY(sc[row]->value.has_value());
+            }
+            const edit::Score* sc[] = {&d.model.scores.preservation, &d.model.scores.structure, &d.model.scores.harmony,
+                                       &d.model.scores.material,     &d.model.scores.overall,   &d.model.scores.gate};
+            QCOMPARE(t->item(row, 4)->toolTip(), QString::fromStdString(sc[row]->measure));
+            QCOMPARE(t->item(row, 5)->toolTip(), QString::fromStdString(sc[row]->paperMeasure));
+        }
+        // The learned scorers of the extension point: listed, honestly unavailable.
+        QCOMPARE(t->rowCount(), 6 + int(d.model.learned.size()));
+        QVERIFY(!d.model.learned.empty());
+        for (int i = 0; i < int(d.model.learned.size()); ++i) {
+            QVERIFY(cellText(t, 6 + i, 0).contains(QString::fromStdString(d.model.learned[std::size_t(i)].name)));
+            QVERIFY(cellText(t, 6 + i, 1).startsWith("not available: no learned model configured"));
+        }
+        // Verdicts per dimension with the paper's labels.
+        const auto& u = d.model.changes;
+        QCOMPARE(w.verdictTable()->rowCount(), int(u.verdicts.size()));
+        for (int i = 0; i < int(u.verdicts.size()); ++i) {
+            const auto& v = u.verdicts[std::size_t(i)];
+            QCOMPARE(cellText(w.verdictTable(), i, 0), QString::fromStdString(v.dimension));
+            QCOMPARE(cellText(w.verdictTable(), i, 1), QString(v.consistent ? "Yes" : "No"));
+            QStringList labels;
+            for (const auto& p : v.problems) labels << QString::fromStdString(p);
+            QCOMPARE(cellText(w.verdictTable(), i, 2), v.consistent ? QString("NULL") : labels.join(", "));
+        }
+        QCOMPARE(w.checkTable()->rowCount(), int(u.checks.size()));
+        for (int i = 0; i < int(u.checks.size()); ++i) {
+            const auto& c = u.checks[std::size_t(i)];
+            QCOMPARE(cellText(w.checkTable(), i, 0), QString::fromStdString(c.name));
+            QCOMPARE(cellText(w.checkTable(), i, 2), c.value ? QString::number(*c.value, 'g', 4) : QString("—"));
+            QCOMPARE(cellText(w.checkTable(), i, 3), QString(c.flagged ? "flagged" : "no"));
+        }
+        QCOMPARE(w.candidateTable()->rowCount(), int(u.candidates.size()));
+        // The maps the spec names are offered, and the change map carries one box per component.
+        for (const char* key : {"ssim", "structure", "harmony_ring", "local_shift", "fine_ncc", "change"})
+            QVERIFY2(w.mapChooser()->findData(QString(key)) >= 0, key);
+        QVERIFY(w.showMap("change"));
+        QCOMPARE(int(w.mapView()->boxes().size()), int(u.candidates.size()));
+        for (std::size_t i = 0; i < u.candidates.size(); ++i) {
+            const auto& c = u.candidates[i];
+            QCOMPARE(w.mapView()->boxes()[i].rect, QRect(QPoint(c.x0, c.y0), QPoint(c.x1, c.y1)));
+        }
+        QCOMPARE(w.mapView()->image().size(), QSize(d.model.width, d.model.height));
+        // The shown map is the core's map on its fixed range.
+        const auto* style = ui::editMapStyle("fine_ncc");
+        QVERIFY(w.showMap("fine_ncc"));
+        QCOMPARE(w.mapView()->image(), ui::mapImage(u.maps.at("fine_ncc"), *style));
+        QCOMPARE(w.legend()->meaning(), style->meaning);
+        QVERIFY(w.showMap("harmony_ring"));
+        QVERIFY(w.legend()->meaning().contains(QString::number(d.model.scores.ringPixels)));
+        QVERIFY(w.errorText().isEmpty());
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        // Screenshots for the docs use the application's theme.
+        if (!qgetenv("LIGHTLENS_SCREENSHOT_DIR").isEmpty()) ui::applyDarkTheme(*qApp);
+        root_ = fs::path(tmp_.path().toStdString()) / "matdata";
+        writeDataset(root_);
+    }
+
+    void scoresEqualCore() {
+        ui::JobRunner runner;
+        ui::EditScoreWindow w(&runner);
+        w.resize(1500, 900);
+        w.show();
+        QSignalSpy ok(&w, &ui::EditScoreWindow::scored), bad(&w, &ui::EditScoreWindow::failed);
+        w.openDataset(QString::fromStdString(root_.string()));
+        QVERIFY(w.busy());
+        QVERIFY2(waitScored(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.taskChooser()->count(), 1);
+        QCOMPARE(w.modelChooser()->count(), 3);
+        QCOMPARE(w.modelChooser()->currentText(), QString("good"));
+        checkAgainstCore(w, "good");
+
+        ok.clear();
+        w.modelChooser()->setCurrentIndex(w.modelChooser()->findText("sloppy"));
+        QVERIFY2(waitScored(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.result()->model, std::string("sloppy"));
+        checkAgainstCore(w, "sloppy");
+        // The sloppy edit is flagged (shifted, noisy, a square pasted outside the mask).
+        QVERIFY(!w.result()->evaluation.changes.candidates.empty());
+
+        if (const QByteArray shots = qgetenv("LIGHTLENS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            w.showMap("change");
+            QTest::qWait(100);
+            QVERIFY(w.grab().save(QString::fromLocal8Bit(shots) + "/edit-scores-panel.png"));
+        }
+    }
+
+    void badInputGivesOneErrorLine() {
+        ui::JobRunner runner;
+        ui::EditScoreWindow w(&runner);
+        QSignalSpy ok(&w, &ui::EditScoreWindow::scored), bad(&w, &ui::EditScoreWindow::failed);
+
+        // Not a material dataset.
+        const fs::path empty = fs::path(tmp_.path().toStdString()) / "empty";
+        fs::create_directories(empty);
+        w.openDataset(QString::fromStdString(empty.string()));
+        QVERIFY(!waitScored(ok, bad));
+        QCOMPARE(bad.size(), 1);
+        QVERIFY(!w.errorText().isEmpty());
+        QVERIFY(!w.errorText().contains('\n'));
+        QVERIFY2(w.errorText().contains(QString::fromStdString(empty.string())), qPrintable(w.errorText()));
+        QVERIFY(!w.busy());
+
+        // A missing edit.
+        bad.clear();
+        w.openDataset(QString::fromStdString(root_.string()));
+        QVERIFY(waitScored(ok, bad));
+        ok.clear();
+        w.modelChooser()->setCurrentIndex(w.modelChooser()->findText("partial"));
+        QVERIFY(!waitScored(ok, bad));
+        QVERIFY2(w.errorText().contains("missing edit"), qPrintable(w.errorText()));
+        QVERIFY(!w.errorText().contains('\n'));
+
+        // A corrupt input image.
+        const fs::path broken = fs::path(tmp_.path().toStdString()) / "broken";
+        fs::create_directories(broken / "tasks" / "t");
+        fs::create_directories(broken / "edits" / "m");
+        writeBytes(broken / "tasks" / "t" / "input.png", "\x89PNG\r\n\x1a\n not really a png");
+        writeBytes(broken / "edits" / "m" / "t.png", "garbage");
+        ok.clear();
+        bad.clear();
+        w.openDataset(QString::fromStdString(broken.string()));
+        QVERIFY(!waitScored(ok, bad));
+        QCOMPARE(bad.size(), 1);
+        QVERIFY2(w.errorText().contains("input.png") || w.errorText().contains("t.png"), qPrintable(w.errorText()));
+        QVERIFY(!w.errorText().contains('\n'));
+    }
+};
+
+QTEST_MAIN(TestEditPanel)
+#include "test_edit_panel.moc"

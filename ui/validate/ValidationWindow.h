@@ -1,0 +1,76 @@
+#pragma once
+// ValidationWindow ("Validate metric against judgements…"): loads a judgements CSV (A/B choices or
+// 1-5 ratings) and a score table as `lightlens-cli validate` does, runs the statistics of core/stats
+// on the JobRunner, and shows the agreement-by-separation plot, the score-vs-human scatter with the
+// noise ceiling, and every table of the CLI; "Export figure…" writes either plot as PDF, SVG or PNG
+// through ui/figure's exporter. Bad input gives one error line in the window.
+#include "validate/ValidationJob.h"
+#include "jobs/CancelToken.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableWidget;
+
+namespace ll::ui {
+
+class FigureView;
+class JobRunner;
+
+class ValidationWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit ValidationWindow(JobRunner* runner, QWidget* parent = nullptr);
+    ~ValidationWindow() override;
+
+    // Sets the inputs (as the file fields would) and runs the analysis (a job).
+    void setInputs(const QString& judgements, const QString& scores, JudgementKind kind = JudgementKind::AB);
+    void setDraws(int draws);
+    void setSplits(int splits);
+    void run();
+    // Writes the figure ("agreement" or "scatter") by the path's extension; false and an error line otherwise.
+    bool exportFigure(const QString& which, const QString& path);
+
+    // For tests and screenshots.
+    bool busy() const { return busy_; }
+    QString errorText() const;
+    ValidationRunPtr result() const { return run_; }
+    FigureView* agreementView() const { return agreement_; }
+    FigureView* scatterView() const { return scatter_; }
+    QTabWidget* tables() const { return tables_; }
+    // The table named like the CLI's file stem ("correlation", "agreement", ...), or null.
+    QTableWidget* table(const QString& name) const;
+    QComboBox* groupChooser() const { return group_; }
+
+Q_SIGNALS:
+    void finished();
+    void failed(const QString& message);
+
+private:
+    void showError(const QString& message);
+    void showRun(ValidationRunPtr run);
+    void showGroup();
+    ValidationRequest request() const;
+
+    JobRunner* runner_;
+    CancelToken token_;
+    ValidationRunPtr run_;
+    bool busy_ = false;
+
+    QLineEdit *judgements_, *scores_, *metrics_;
+    QComboBox *kind_, *group_, *exportWhich_;
+    QSpinBox *draws_, *splits_, *seed_;
+    QCheckBox* excludeFlagged_;
+    QPushButton *run_button_, *export_;
+    QLabel *status_, *summary_;
+    FigureView *agreement_, *scatter_;
+    QTabWidget* tables_;
+};
+
+} // namespace ll::ui
