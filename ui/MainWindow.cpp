@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "compose/FigureComposer.h"
+#include "annotate/AnnotationMode.h"
 #include "app/KeysDialog.h"
 #include "app/RecentDatasets.h"
 #include "browser/DatasetBrowser.h"
@@ -48,6 +49,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     addToolBar(Qt::TopToolBarArea, toolbar_);
     createDocks();
     createActions();
+    annotate_ = new AnnotationMode(this, grid_, session_, runner_, state_);
+    connect(annotate_, &AnnotationMode::caseRecomputed, this, &MainWindow::onCaseReady);
+    connect(this, &MainWindow::datasetOpened, annotate_, &AnnotationMode::datasetOpened);
 
     jobBar_ = new QProgressBar(this);
     jobBar_->setRange(0, 0);
@@ -378,6 +382,7 @@ void MainWindow::onCaseReady(CasePtr c) {
     scores_->setCase(c);
     scores_->setBaseline(session_->baseline(c->id.scene, c->id.task));
     inspector_->setCase(c);
+    annotate_->caseShown(c);
     QStringList classes;
     if (c->overlays)
         for (const auto& s : c->overlays->annotations)
@@ -436,6 +441,10 @@ void MainWindow::dropEvent(QDropEvent* e) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!annotate_->confirmClose()) {
+        e->ignore();
+        return;
+    }
     runner_->cancelAll();
     e->accept();
 }

@@ -15,6 +15,7 @@ class QProgressBar;
 
 namespace ll::ui {
 
+class AnnotationMode;
 class DatasetBrowser;
 class DisplayToolBar;
 class EditScoreWindow;
@@ -51,6 +52,7 @@ public:
     PixelInspector* pixelInspector() const { return inspector_; }
     DatasetBrowser* browser() const { return browser_; }
     CasePtr currentCase() const { return case_; }
+    AnnotationMode* annotation() const { return annotate_; }
 
 Q_SIGNALS:
     void datasetOpened(const QString& path);
@@ -87,6 +89,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QPointer<FigureComposer> composer_;
     CasePtr case_;
+    AnnotationMode* annotate_ = nullptr;
     GridLayout lastMultiLayout_ = GridLayout::TwoByThree;
 };
 

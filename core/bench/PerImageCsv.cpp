@@ -1,6 +1,6 @@
 #include "bench/PerImageCsv.h"
 
-#include "bench/Csv.h"
+#include "util/Csv.h"
 #include "bench/NumberFormat.h"
 #include "util/Error.h"
 
@@ -81,9 +81,9 @@ bool perImageCsvHasUncertainty(const std::string& text) {
 }
 
 std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::string& subject) {
-    const auto records = parseCsv(text, subject);
+    const std::vector<CsvRecord> records = parseCsvRecords(text, subject);
     if (records.empty()) throw Error(subject, "empty file (expected a per_image.csv header)");
-    const auto& header = records[0];
+    const auto& header = records[0].fields;
     std::map<std::string, std::size_t> col;
     for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
     for (const auto& name : kLeading)
@@ -113,8 +113,8 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
 
     std::vector<ScoreRow> rows;
     for (std::size_t li = 1; li < records.size(); ++li) {
-        const auto& rec = records[li];
-        const std::string where = subject + " line " + std::to_string(li + 1);
+        const auto& rec = records[li].fields;
+        const std::string where = subject + " line " + std::to_string(records[li].line);
         if (rec.size() != header.size())
             throw Error(where, "has " + std::to_string(rec.size()) + " fields, the header has " +
                                    std::to_string(header.size()));

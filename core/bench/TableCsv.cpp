@@ -1,4 +1,4 @@
-#include "bench/Csv.h"
+#include "util/Csv.h"
 #include "bench/NumberFormat.h"
 #include "bench/TableWriters.h"
 

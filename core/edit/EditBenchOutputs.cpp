@@ -3,6 +3,7 @@
 #include "edit/EditBench.h"
 
 #include "util/AtomicFile.h"
+#include "util/Csv.h"
 #include "util/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -14,13 +15,6 @@
 namespace ll::edit {
 
 namespace {
-
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string o = "\"";
-    for (char c : s) o += (c == '"') ? std::string("\"\"") : std::string(1, c);
-    return o + "\"";
-}
 
 std::string num(std::optional<double> v, int digits = 4) {
     if (!v || !std::isfinite(*v)) return "";

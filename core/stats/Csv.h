@@ -1,7 +1,8 @@
 #pragma once
-// A small RFC 4180 CSV reader and writer: comma separated, fields optionally in double quotes, a
-// doubled quote inside quotes is a literal quote, quoted fields may hold commas and line breaks.
-// Accepts LF or CRLF line ends, a UTF-8 byte-order mark, and a missing final line break.
+// CSV tables with a header row, for importing judgements and scores (the records come from the
+// project's one CSV reader, util/Csv.h).
+#include "util/Csv.h"
+
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -11,10 +12,8 @@
 
 namespace ll::stats {
 
-struct CsvRow {
-    std::size_t line = 0; // 1-based line number where the record starts
-    std::vector<std::string> fields;
-};
+using CsvRow = CsvRecord; // line (1-based, where the record starts) and fields
+using ll::csvField;        // util/Csv.h
 
 struct CsvTable {
     std::string source; // file name, for error messages
@@ -34,9 +33,7 @@ CsvTable parseCsv(std::string_view text, const std::string& source);
 // Reads and parses a CSV file (errors name the file).
 CsvTable readCsvFile(const std::filesystem::path& path);
 
-// One field, quoted only when it holds a comma, quote, CR or LF (or leading/trailing spaces).
-std::string csvField(std::string_view value);
-// One record with its "\n" line end.
+// One record with its "\n" line end (ll::csvLine).
 std::string csvRow(const std::vector<std::string>& fields);
 
 // Trims ASCII spaces and tabs.

@@ -269,7 +269,7 @@ void AnnotationMode::refreshStatus() {
                     .arg(d->scene().format == AnnotationFormat::Coco ? "COCO" : "LabelMe");
     panel_->setStatus(file, state);
     const int modified = int(editor_->modifiedDocuments().size());
-    window_->setWindowModified(modified > 0);
+    (void)modified;
 }
 
 bool AnnotationMode::saveAll() {

@@ -1,0 +1,257 @@
+// The annotation mode inside the Inspector window: Ctrl+E, drawing on a pane of a synthetic
+// dataset's scene, the case re-scored with the edited labels (checked against the core evaluating
+// the saved file), the area statistics, Ctrl+S / Ctrl+Z, and closing with unsaved changes (cancel
+// keeps the window, discard removes the journal). With LIGHTLENS_ANNOTATION_SCREENSHOT=FILE it
+// also writes the editor's screenshot on the demo dataset.
+#include "MainWindow.h"
+#include "annotate/AnnotationMode.h"
+#include "annotate/AnnotationOverlay.h"
+#include "annotate/AnnotationPanel.h"
+#include "annotate/AreaStatsTable.h"
+#include "annotate/EditJournal.h"
+#include "annotations/AnnotationIO.h"
+#include "annotations/Rasterise.h"
+#include "metrics/LoadCase.h"
+#include "panels/ScorePanel.h"
+#include "synth/SynthDataset.h"
+#include "view/ViewState.h"
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using namespace ll;
+using namespace ll::ui;
+
+namespace {
+
+void mouse(QWidget* w, QEvent::Type t, QPointF p, Qt::MouseButton b, Qt::MouseButtons held) {
+    QMouseEvent e(t, p, w->mapToGlobal(p), b, held, {});
+    QApplication::sendEvent(w, &e);
+}
+
+void clickAt(AnnotationOverlay* o, double x, double y) {
+    const QPointF p = o->toScreen({x, y});
+    mouse(o, QEvent::MouseMove, p, Qt::NoButton, Qt::NoButton);
+    mouse(o, QEvent::MouseButtonPress, p, Qt::LeftButton, Qt::LeftButton);
+    mouse(o, QEvent::MouseButtonRelease, p, Qt::LeftButton, Qt::NoButton);
+}
+
+void drawPolygon(AnnotationOverlay* o, std::initializer_list<std::pair<double, double>> pts) {
+    for (auto [x, y] : pts) clickAt(o, x, y);
+    QTest::keyClick(o, Qt::Key_Return);
+}
+
+bool tableHas(QWidget* panel, const QString& text) {
+    for (auto* t : panel->findChildren<QTableWidget*>())
+        for (int r = 0; r < t->rowCount(); ++r)
+            if (t->item(r, 0) && t->item(r, 0)->text() == text) return true;
+    return false;
+}
+
+} // namespace
+
+class TestAnnotationMode : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString dataset_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        dataset_ = dir_.path() + "/synth";
+        SynthDatasetParams p;
+        p.scenes = 2;
+        p.render.width = 320;
+        p.render.height = 208;
+        p.models = {"do_nothing", "flat_falloff"};
+        writeSynthDataset(dataset_.toStdString(), p);
+    }
+
+    void editsRescoreTheCaseAndAskBeforeClosing() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openDataset(dataset_));
+        const CaseId id{"scene_001", "flat_falloff", Task::On};
+        w.showCase(id);
+        QTRY_VERIFY_WITH_TIMEOUT(w.currentCase() && w.currentCase()->id == id, 60000);
+        w.grid()->setGridLayout(GridLayout::Single);
+
+        AnnotationMode* mode = w.annotation();
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        QStringList asked;
+        mode->setAsker([&](const QString& title, const QString&, QMessageBox::StandardButtons) {
+            asked << title;
+            return answer;
+        });
+        QVERIFY(!mode->isActive());
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(mode->isActive());
+        QVERIFY(mode->dock()->isVisible());
+        AnnotationDocument* doc = mode->editor()->document();
+        QVERIFY(doc);
+        const auto labels = std::filesystem::path(dataset_.toStdString()) / "scenes" / "scene_001" / "labels.json";
+        QCOMPARE(doc->labelsPath(), labels);
+        const std::size_t fileShapes = doc->shapes().size();
+        QVERIFY(fileShapes > 0);
+        QCOMPARE(doc->scene().format, AnnotationFormat::Coco);
+
+        // A new class, drawn as a big square on the pane.
+        mode->editor()->addClass("test region");
+        QCOMPARE(mode->editor()->activeClass(), QString("test_region"));
+        AnnotationOverlay* o = mode->overlay(0);
+        QTRY_VERIFY(o->isVisible() && o->width() > 100);
+        QTest::keyClick(o, Qt::Key_P);
+        drawPolygon(o, {{40, 40}, {200, 40}, {200, 160}, {40, 160}});
+        QCOMPARE(doc->shapes().size(), fileShapes + 1);
+        QVERIFY(std::filesystem::exists(EditJournal::journalPathFor(labels)));
+
+        // The case is re-scored with the edited labels: the class appears in the scores.
+        QTRY_VERIFY_WITH_TIMEOUT(w.currentCase()->result && w.currentCase()->result->scores.regions.count("test_region"), 30000);
+        QCOMPARE(mode->shownRevision(), doc->revision());
+        QTRY_VERIFY(tableHas(w.scorePanel(), "test_region"));
+        QTRY_VERIFY_WITH_TIMEOUT(mode->panel()->stats()->pixelsShown("test_region") > 0, 10000);
+
+        // Ctrl+S saves in the file's format and removes the journal.
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!doc->isModified());
+        QVERIFY(!std::filesystem::exists(EditJournal::journalPathFor(labels)));
+        const SceneAnnotations saved = loadAnnotations(labels);
+        QCOMPARE(saved.format, AnnotationFormat::Coco);
+        QCOMPARE(saved.shapes.size(), fileShapes + 1);
+
+        // The GUI's region score equals the core's on the saved file; the areas equal the raster.
+        CaseFiles files{labels.parent_path() / "on.exr", labels.parent_path() / "off.exr",
+                        (dataset_ + "/edits/flat_falloff/turn_on/scene_001.png").toStdString(), labels};
+        CaseOptions opt;
+        opt.k = w.currentCase()->loaded.k;
+        const LoadedCase lc = loadCase(files, opt, ColourConfig::builtin());
+        const EvalScores ref = evaluate(lc.inputs(Task::On), {}, false).scores;
+        const RegionScore& mine = w.currentCase()->result->scores.regions.at("test_region");
+        const RegionScore& core = ref.regions.at("test_region");
+        QCOMPARE(mine.pixels, core.pixels);
+        QCOMPARE(mine.sie.has_value(), core.sie.has_value());
+        if (core.sie) QCOMPARE(*mine.sie, *core.sie);
+        if (core.lfe) QCOMPARE(*mine.lfe, *core.lfe);
+        QCOMPARE(*w.currentCase()->result->scores.sie, *ref.sie);
+        const auto masks = rasteriseByClass(saved, saved.imageWidth, saved.imageHeight);
+        QCOMPARE(mode->panel()->stats()->pixelsShown("test_region"), (long long)countSet(masks.at("test_region")));
+
+        // Ctrl+Z undoes the polygon; the scores follow.
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->shapes().size(), fileShapes);
+        QVERIFY(doc->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.currentCase()->result->scores.regions.count("test_region"), 30000);
+
+        // Closing asks; Cancel keeps the window and the journal.
+        answer = QMessageBox::Cancel;
+        QVERIFY(!w.close());
+        QVERIFY(w.isVisible());
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(std::filesystem::exists(EditJournal::journalPathFor(labels)));
+        // Discard: closes, the journal goes, the file stays as saved.
+        answer = QMessageBox::Discard;
+        QVERIFY(w.close());
+        QVERIFY(!std::filesystem::exists(EditJournal::journalPathFor(labels)));
+        QCOMPARE(loadAnnotations(labels).shapes.size(), fileShapes + 1);
+    }
+
+    void offersToRestoreJournalsWhenTheDatasetOpens() {
+        const auto labels = std::filesystem::path(dataset_.toStdString()) / "scenes" / "scene_000" / "labels.json";
+        std::size_t fileShapes = 0;
+        {
+            MainWindow w;
+            w.resize(1200, 800);
+            w.show();
+            QVERIFY(w.openDataset(dataset_));
+            w.showCase({"scene_000", "flat_falloff", Task::On});
+            QTRY_VERIFY_WITH_TIMEOUT(w.currentCase() && w.currentCase()->id.scene == "scene_000", 60000);
+            AnnotationMode* mode = w.annotation();
+            mode->setActive(true);
+            AnnotationDocument* doc = mode->editor()->document();
+            fileShapes = doc->shapes().size();
+            QTest::keyClick(mode->overlay(0), Qt::Key_P);
+            drawPolygon(mode->overlay(0), {{20, 20}, {60, 20}, {40, 50}});
+            QCOMPARE(doc->shapes().size(), fileShapes + 1);
+            // Leave without the close question, as a crash would: the journal stays.
+            mode->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+            QVERIFY(std::filesystem::exists(EditJournal::journalPathFor(labels)));
+            mode->editor()->closeDocuments();
+        }
+        QVERIFY(std::filesystem::exists(EditJournal::journalPathFor(labels)));
+        MainWindow w;
+        QStringList asked;
+        w.annotation()->setAsker([&](const QString& title, const QString&, QMessageBox::StandardButtons) {
+            asked << title;
+            return QMessageBox::Yes;
+        });
+        w.show();
+        QVERIFY(w.openDataset(dataset_));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(w.annotation()->isActive());
+        QTRY_VERIFY_WITH_TIMEOUT(w.annotation()->editor()->document() != nullptr, 60000);
+        auto docs = w.annotation()->editor()->modifiedDocuments();
+        QCOMPARE(docs.size(), std::size_t(1));
+        QCOMPARE(docs.front()->shapes().size(), fileShapes + 1);
+        QCOMPARE(docs.front()->shapes().back().rings, (std::vector<Ring>{Ring{{20, 20}, {60, 20}, {40, 50}}}));
+        w.annotation()->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+        QVERIFY(w.close());
+        QVERIFY(!std::filesystem::exists(EditJournal::journalPathFor(labels)));
+    }
+
+    void screenshot() {
+        const QString out = qEnvironmentVariable("LIGHTLENS_ANNOTATION_SCREENSHOT");
+        if (out.isEmpty()) QSKIP("set LIGHTLENS_ANNOTATION_SCREENSHOT=FILE to write the editor's screenshot");
+        const QString demo = dir_.path() + "/demo";
+        SynthDatasetParams p;
+        p.scenes = 6;
+        p.render.width = 960;
+        p.render.height = 640;
+        p.name = "LightLens demo";
+        writeSynthDataset(demo.toStdString(), p);
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openDataset(demo));
+        QTRY_VERIFY_WITH_TIMEOUT(w.currentCase(), 120000);
+        w.grid()->setGridLayout(GridLayout::OneByTwo);
+        w.grid()->setPaneContent(1, PaneContent::SieMap);
+        AnnotationMode* mode = w.annotation();
+        mode->setActive(true);
+        QTRY_VERIFY(mode->editor()->document());
+        QApplication::processEvents();
+        w.grid()->fit();
+        QApplication::processEvents();
+        AnnotationOverlay* o = mode->overlay(0);
+        o->setBackdrop(Backdrop::Difference);
+        o->setFocus();
+        DisplaySettings d = w.viewState()->display();
+        d.exposureEv = 1.5;
+        w.viewState()->setDisplay(d);
+        // A shape selected (handles), a new metallic polygon and one being drawn.
+        QTest::keyClick(o, Qt::Key_1);
+        QTest::keyClick(o, Qt::Key_P);
+        drawPolygon(o, {{700, 420}, {820, 400}, {860, 470}, {780, 540}, {690, 500}});
+        QTest::keyClick(o, Qt::Key_Escape);
+        QTest::keyClick(o, Qt::Key_Escape);
+        clickAt(o, 770, 470);
+        QTest::keyClick(o, Qt::Key_4);
+        QTest::keyClick(o, Qt::Key_P);
+        for (auto [x, y] : {std::pair{120.0, 470.0}, {260.0, 440.0}, {330.0, 520.0}}) clickAt(o, x, y);
+        mouse(o, QEvent::MouseMove, o->toScreen({250, 590}), Qt::NoButton, Qt::NoButton);
+        QTRY_VERIFY_WITH_TIMEOUT(mode->shownRevision() == mode->editor()->document()->revision(), 60000);
+        QTest::qWait(500);
+        QVERIFY(w.grab().save(out));
+        mode->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+    }
+};
+
+QTEST_MAIN(TestAnnotationMode)
+#include "test_annotation_mode.moc"
