@@ -2,6 +2,7 @@
 // attention checks in the shown orientation, resuming after the window is destroyed without any
 // save call, and a torn last line from an interrupted write.
 #include "stats/Judgements.h"
+#include "study/StudyLauncher.h"
 #include "study/StudyPlan.h"
 #include "study/StudyResults.h"
 #include "study/StudyWindow.h"
@@ -11,6 +12,7 @@
 #include <QCheckBox>
 #include <QImage>
 #include <QLabel>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -166,6 +168,23 @@ private Q_SLOTS:
         const std::string after = test::readBytes(results.toStdString());
         QCOMPARE(QString::fromStdString(after),
                  QString::fromStdString(before) + expectedLine(plan, "bob", 2, "tie", "", 9) + "\n");
+    }
+
+    void launcherOpensTheWindowOrGivesOneLine() {
+        // What Tools > Run A/B study... and `lightlens --study` call once the files are known.
+        QString error;
+        QVERIFY(!ui::openStudyWindow(path("missing.json"), path("launch.csv"), "ann", &error));
+        QVERIFY2(error.contains("missing.json") && !error.contains('\n'), qPrintable(error));
+        error.clear();
+        QVERIFY(!ui::openStudyWindow(path("study.csv"), path("launch.csv"), "  ", &error));
+        QVERIFY(!error.isEmpty());
+        QPointer<ui::StudyWindow> w = ui::openStudyWindow(path("study.csv"), path("launch.csv"), "ann", &error);
+        QVERIFY(w);
+        QVERIFY(w->isVisible());
+        QCOMPARE(w->pairCount(), std::size_t(5));
+        QVERIFY(w->testAttribute(Qt::WA_DeleteOnClose));
+        w->close();
+        QTRY_VERIFY(w.isNull());
     }
 
     void unusableFilesAreClearErrors() {
