@@ -3,6 +3,7 @@
 #include "FigureTestSupport.h"
 
 #include "figure/FigureExport.h"
+#include "figure/NiceTicks.h"
 #include "figure/PlotBuilder.h"
 
 #include <QSvgRenderer>
@@ -121,6 +122,54 @@ private Q_SLOTS:
             for (const auto& c : vals) total += *c;
             QCOMPARE(total, 5.0);
         }
+    }
+
+    void logAxis() {
+        const Ticks wide = logTicks(0.03, 4.0);
+        QCOMPARE(wide.lo, 0.01);
+        QCOMPARE(wide.hi, 10.0);
+        QCOMPARE(wide.values.size(), std::size_t(4)); // decades only over three decades
+        const Ticks narrow = logTicks(2.0, 50.0);
+        QCOMPARE(narrow.values, (std::vector<double>{1, 2, 5, 10, 20, 50, 100}));
+        QVERIFY(logTicks(-1, 0).log && logTicks(-1, 0).lo == 1.0);
+
+        // A point at 10 on a 1..100 log axis sits half way up the plot area.
+        PlotFigureData d;
+        d.widthPt = 200;
+        d.heightPt = 150;
+        d.legend = false;
+        Panel panel;
+        panel.y.log = true;
+        Series s;
+        s.colour = QColor(255, 0, 0);
+        s.x = {0, 1, 2};
+        s.y = {1.0, 10.0, 100.0};
+        panel.style = SeriesStyle::Scatter;
+        panel.series = {s};
+        d.panels = {panel};
+        const PlotFigure fig(d);
+        const double dpi = 144;
+        const QImage img = renderImage(fig, dpi);
+        const QRect area = test::toPixels(fig.plotArea(0, nullptr), dpi);
+        // The middle marker: red pixels in the middle third of the area's width.
+        double sumY = 0;
+        int n = 0;
+        for (int y = area.top() - 10; y <= area.bottom() + 10; ++y)
+            for (int x = area.left() + area.width() / 3; x < area.left() + 2 * area.width() / 3; ++x) {
+                const QColor c = img.pixelColor(x, y);
+                if (c.red() > 200 && c.green() < 80 && c.blue() < 80) sumY += y, ++n;
+            }
+        QVERIFY(n > 4);
+        QVERIFY2(std::fabs(sumY / n - (area.top() + area.bottom()) / 2.0) < 2.0, qPrintable(QString::number(sumY / n)));
+
+        // Through the description: bands with "y_log"; the classes plot refuses it.
+        auto b = spec(FigureKind::Bands);
+        b.yLog = true;
+        const PlotFigureData bd = plotFigureData(b, computePlotValues(b, results(), "test"));
+        QVERIFY(bd.panels[0].y.log);
+        QVERIFY(FigureSpec::fromJsonText(b.toJsonText(), "b.json").yLog);
+        QVERIFY_THROWS_EXCEPTION(ll::Error, FigureSpec::fromJsonText(R"({"kind": "classes", "y_log": true})", "c.json"));
+        QVERIFY_THROWS_EXCEPTION(ll::Error, FigureSpec::fromJsonText(R"({"kind": "bands", "y_log": true, "y_range": [0, 5]})", "c.json"));
     }
 
     void unknownModelIsAnError() {

@@ -243,6 +243,9 @@ void FigureComposer::buildForm() {
     pf->addRow(QString(), density_);
     baseline_ = new QCheckBox(tr("show the do-nothing baseline"));
     pf->addRow(QString(), baseline_);
+    logY_ = new QCheckBox(tr("logarithmic y axis"));
+    logY_->setToolTip(tr("For scores spanning several orders of magnitude (not for the classes plot)"));
+    pf->addRow(QString(), logY_);
     pages_->addWidget(plotPage);
     // table page
     auto* tablePage = new QGroupBox(tr("Table"));
@@ -299,7 +302,7 @@ void FigureComposer::buildForm() {
     for (QComboBox* c : {kind_, rows_, scene_, model_, insetPlacement_, table_})
         connect(c, &QComboBox::currentIndexChanged, this, changed);
     connect(width_, &QComboBox::currentTextChanged, this, changed);
-    for (QCheckBox* c : {taskOn_, taskOff_, repeatTiles_, density_, baseline_}) connect(c, &QCheckBox::toggled, this, changed);
+    for (QCheckBox* c : {taskOn_, taskOff_, repeatTiles_, density_, baseline_, logY_}) connect(c, &QCheckBox::toggled, this, changed);
     for (QListWidget* l : {models_, scenes_, columns_, metrics_}) {
         connect(l, &QListWidget::itemChanged, this, changed);
         connect(l->model(), &QAbstractItemModel::rowsMoved, this, changed);
@@ -359,6 +362,8 @@ void FigureComposer::syncForm() {
     bins_->setValue(spec_.bins);
     density_->setChecked(spec_.density);
     baseline_->setChecked(spec_.baseline);
+    logY_->setChecked(spec_.yLog);
+    logY_->setEnabled(spec_.kind != FigureKind::Classes);
     table_->setCurrentText(QString::fromStdString(spec_.table));
     pages_->setCurrentIndex(spec_.kind == FigureKind::Grid ? 0 : spec_.kind == FigureKind::Table ? 2 : 1);
     const bool byModels = spec_.rows != "scenes";
@@ -390,6 +395,7 @@ void FigureComposer::readForm() {
     spec_.bins = bins_->value();
     spec_.density = density_->isChecked();
     spec_.baseline = baseline_->isChecked();
+    spec_.yLog = logY_->isChecked() && spec_.kind != FigureKind::Classes;
     spec_.table = table_->currentData().toString().toStdString();
 }
 

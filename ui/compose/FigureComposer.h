@@ -130,6 +130,7 @@ private:
     QSpinBox* bins_;
     QCheckBox* density_;
     QCheckBox* baseline_;
+    QCheckBox* logY_;
     // table
     QComboBox* table_;
 

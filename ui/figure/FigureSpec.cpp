@@ -294,9 +294,13 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     }
     s.bins = int(r.num("bins", s.bins, 2, 200));
     s.density = r.boolean("density", s.density);
+    s.yLog = r.boolean("y_log", s.yLog);
+    if (s.yLog && s.kind == FigureKind::Classes)
+        r.fail("y_log", "the classes plot shows relative differences (zero for the best model): no log axis");
     if (r.has("y_range")) {
         const auto v = r.numbers("y_range", 2, 2);
         if (!(v[0] < v[1])) r.fail("y_range", "must be [low, high] with low < high");
+        if (s.yLog && !(v[0] > 0)) r.fail("y_range", "must be positive with \"y_log\"");
         s.yRange = std::array<double, 2>{v[0], v[1]};
     }
     s.baseline = r.boolean("baseline", s.baseline);
@@ -372,6 +376,7 @@ ojson FigureSpec::toJson() const {
             j["density"] = density;
         }
         if (yRange) j["y_range"] = *yRange;
+        if (kind != FigureKind::Classes) j["y_log"] = yLog;
         j["baseline"] = baseline;
     }
     return j;

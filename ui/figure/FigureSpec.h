@@ -74,6 +74,7 @@ struct FigureSpec {
     int bins = 20;
     bool density = false;               // histogram: fraction of images instead of counts
     std::optional<std::array<double, 2>> yRange;
+    bool yLog = false;                  // bands, percentiles, histogram: logarithmic y axis
     bool baseline = true;               // include the do_nothing model if present
 
     // --- table (the benchmark's own tables, core/bench/BenchTables.h) --------------------------

@@ -54,4 +54,28 @@ Ticks ticksInRange(double lo, double hi, int target) {
     return t;
 }
 
+Ticks logTicks(double lo, double hi) {
+    if (!(std::isfinite(lo) && lo > 0)) lo = 1.0;
+    if (!(std::isfinite(hi) && hi > 0)) hi = lo * 10.0;
+    if (lo > hi) std::swap(lo, hi);
+    int e0 = int(std::floor(std::log10(lo) + 1e-9));
+    int e1 = int(std::ceil(std::log10(hi) - 1e-9));
+    if (e1 <= e0) e1 = e0 + 1;
+    Ticks t;
+    t.log = true;
+    t.lo = std::pow(10.0, e0);
+    t.hi = std::pow(10.0, e1);
+    t.step = t.lo;
+    const bool fine = e1 - e0 <= 2;
+    for (int e = e0; e <= e1; ++e) {
+        const double d = std::pow(10.0, e);
+        t.values.push_back(d);
+        if (fine && e < e1) {
+            t.values.push_back(2.0 * d);
+            t.values.push_back(5.0 * d);
+        }
+    }
+    return t;
+}
+
 } // namespace ll::figure

@@ -8,6 +8,7 @@ struct Ticks {
     double lo = 0.0, hi = 1.0; // the axis range (a multiple of step at both ends)
     double step = 0.2;
     std::vector<double> values;
+    bool log = false;          // logarithmic axis: positions by log10, lo and hi are powers of ten
 };
 
 // Ticks covering [dataLo, dataHi] with about `target` intervals. Equal or non-finite bounds are widened.
@@ -15,5 +16,10 @@ Ticks niceTicks(double dataLo, double dataHi, int target = 5);
 
 // Ticks for a fixed range: positions at a nice step inside [lo, hi] (the range itself is kept).
 Ticks ticksInRange(double lo, double hi, int target = 5);
+
+// Logarithmic ticks covering the positive range [dataLo, dataHi]: the axis runs from the power of ten
+// at or below dataLo to the one at or above dataHi; ticks at every power of ten, and also at 2x and 5x
+// when the axis spans at most two decades. Non-positive or non-finite bounds give 1..10.
+Ticks logTicks(double dataLo, double dataHi);
 
 } // namespace ll::figure

@@ -211,6 +211,7 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
         panel.y.label = pv.yLabel;
         panel.y.tickSuffix = pv.ySuffix;
         panel.x.categories = pv.xLabels;
+        panel.y.log = spec.yLog;
         if (spec.yRange && values.kind != FigureKind::Histogram) {
             panel.y.min = (*spec.yRange)[0];
             panel.y.max = (*spec.yRange)[1];

@@ -26,8 +26,9 @@ int markerOf(const Series& s, int index) { return s.marker >= 0 ? s.marker : ind
 
 Ticks yTicks(const Panel& panel) {
     double lo = 1e300, hi = -1e300;
+    const bool log = panel.y.log;
     auto take = [&](const std::optional<double>& v) {
-        if (v && std::isfinite(*v)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+        if (v && std::isfinite(*v) && (!log || *v > 0)) lo = std::min(lo, *v), hi = std::max(hi, *v);
     };
     for (const auto& s : panel.series) {
         for (const auto& v : s.y) take(v);
@@ -38,6 +39,11 @@ Ticks yTicks(const Panel& panel) {
         take(b.lo);
         take(b.hi);
         take(b.line);
+    }
+    if (log) {
+        if (panel.y.min && *panel.y.min > 0) lo = *panel.y.min;
+        if (panel.y.max && *panel.y.max > 0) hi = *panel.y.max;
+        return lo > hi ? logTicks(1.0, 10.0) : logTicks(lo, hi);
     }
     if (lo > hi) lo = 0.0, hi = 1.0;
     const bool fromZero = panel.style == SeriesStyle::Bars || panel.style == SeriesStyle::Steps;
@@ -242,7 +248,8 @@ QRectF PlotFigure::plotArea(int index, const QPaintDevice* device) const {
     const QFontMetricsF fm(tickFont, device);
     const Ticks yt = yTicks(panel);
     double yLabelW = 0.0;
-    for (double v : yt.values) yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.step) + panel.y.tickSuffix));
+    for (double v : yt.values)
+        yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix));
     const XScale xs = xScale(panel);
     int xLines = 1;
     for (const auto& l : xs.labels) xLines = std::max(xLines, lineCount(l));
@@ -266,7 +273,14 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
     const Ticks yt = yTicks(panel);
     const XScale xs = xScale(panel);
     auto X = [&](double v) { return a.left() + (v - xs.lo) / (xs.hi - xs.lo) * a.width(); };
-    auto Y = [&](double v) { return a.bottom() - (v - yt.lo) / (yt.hi - yt.lo) * a.height(); };
+    // Log axes: a non-positive value lands far below the axis, outside the clip rectangle.
+    auto Y = [&](double v) {
+        if (yt.log) {
+            const double l = std::log10(std::max(v, yt.lo * 1e-6));
+            return a.bottom() - (l - std::log10(yt.lo)) / (std::log10(yt.hi) - std::log10(yt.lo)) * a.height();
+        }
+        return a.bottom() - (v - yt.lo) / (yt.hi - yt.lo) * a.height();
+    };
 
     // Grid and y ticks.
     p.setFont(tickFont);
@@ -280,9 +294,9 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
         p.drawLine(QPointF(a.left() - st.tickLength, y), QPointF(a.left(), y));
         p.setPen(st.text);
         drawLabel(p, a.left() - st.tickLength - 1.5, y + (fm.ascent() - fm.descent()) / 2.0,
-                  tickText(v, yt.step) + panel.y.tickSuffix, tickFont, HAlign::Right);
+                  tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix, tickFont, HAlign::Right);
     }
-    if (panel.zeroLine && yt.lo < 0.0 && yt.hi > 0.0) {
+    if (panel.zeroLine && !yt.log && yt.lo < 0.0 && yt.hi > 0.0) {
         p.setPen(QPen(st.axis, st.axisWidth * 0.8));
         p.drawLine(QPointF(a.left(), Y(0.0)), QPointF(a.right(), Y(0.0)));
     }
@@ -314,7 +328,7 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
         const QColor colour = seriesColourOf(s, si);
         if (panel.style == SeriesStyle::Bars) {
             const double group = 0.8, bw = group / std::max(1, ns);
-            const double base = std::clamp(0.0, yt.lo, yt.hi);
+            const double base = yt.log ? yt.lo : std::clamp(0.0, yt.lo, yt.hi);
             p.setPen(Qt::NoPen);
             p.setBrush(colour);
             for (std::size_t i = 0; i < s.x.size(); ++i) {
@@ -326,7 +340,7 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
             }
         } else if (panel.style == SeriesStyle::Steps) {
             QPainterPath path;
-            const double base = Y(std::clamp(0.0, yt.lo, yt.hi));
+            const double base = Y(yt.log ? yt.lo : std::clamp(0.0, yt.lo, yt.hi));
             path.moveTo(X(s.x.front()), base);
             for (std::size_t i = 0; i < s.y.size(); ++i) {
                 const double v = s.y[i] && std::isfinite(*s.y[i]) ? *s.y[i] : 0.0;
@@ -408,7 +422,8 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
                   panel.x.label, labelFont, HAlign::Centre);
     if (!panel.y.label.isEmpty()) {
         double yLabelW = 0.0;
-        for (double v : yt.values) yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.step) + panel.y.tickSuffix));
+        for (double v : yt.values)
+        yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix));
         drawLabelVertical(p, a.left() - st.tickLength - 2.0 - yLabelW - st.titleSize * 0.7, a.center().y(), panel.y.label, labelFont);
     }
     if (!panel.title.isEmpty()) {

@@ -51,6 +51,7 @@ struct Axis {
     std::optional<double> min, max;       // fixed range; otherwise from the data at nice steps
     bool includeZero = false;
     QString tickSuffix;                   // e.g. "%"
+    bool log = false;                     // y only: logarithmic (non-positive values are not drawn)
 };
 
 struct Panel {
