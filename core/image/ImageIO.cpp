@@ -13,6 +13,8 @@
 #include <string>
 #include <system_error>
 
+#include <unistd.h>
+
 namespace ll {
 namespace fs = std::filesystem;
 using namespace OIIO;
@@ -136,7 +138,11 @@ void checkPngStructure(const fs::path& path) {
 std::unique_ptr<ImageInput> openInput(const fs::path& path) {
     checkExists(path);
     checkPngStructure(path);
-    auto in = ImageInput::open(path.string());
+    // Pixels as stored: without this hint OpenImageIO multiplies the colour of PNG/TIFF files that
+    // have an alpha channel by their alpha, which darkens an edit saved with transparency.
+    ImageSpec config;
+    config.attribute("oiio:UnassociatedAlpha", 1);
+    auto in = ImageInput::open(path.string(), &config);
     if (!in) {
         std::string msg = firstLine(OIIO::geterror());
         if (msg.find("not support") != std::string::npos || msg.find("format") != std::string::npos)
@@ -150,6 +156,11 @@ std::unique_ptr<ImageInput> openInput(const fs::path& path) {
 }
 
 } // namespace
+
+std::size_t physicalMemoryBytes() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && pageSize > 0 ? std::size_t(pages) * std::size_t(pageSize) : 0;
+}
 
 ImageHeader readImageHeader(const fs::path& path) {
     auto in = openInput(path);
@@ -174,15 +185,27 @@ Image loadImage(const fs::path& path, const LoadOptions& options) {
     fillInfo(spec, in->format_name(), path, info);
     const ChannelPlan plan = planChannels(spec, path, info);
 
-    const int nch = spec.nchannels;
+    // Only the channels from the first to the last one used are read. When they are three in RGB
+    // order they go straight into the image; otherwise through one staging buffer.
+    const int chBegin = std::min({plan.r, plan.g, plan.b});
+    const int chEnd = std::max({plan.r, plan.g, plan.b}) + 1;
+    const std::size_t span = std::size_t(chEnd - chBegin);
+    const bool direct = span == 3 && plan.r == chBegin && plan.g == chBegin + 1 && plan.b == chBegin + 2;
+    const std::size_t bytes = npx * sizeof(float) * (3 + (direct ? 0 : span));
+    if (options.maxBytes && bytes > options.maxBytes)
+        throw Error(path.string(), "image too large to load: " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
+                                       " needs " + std::to_string(bytes >> 20) + " MiB; this machine has " +
+                                       std::to_string(options.maxBytes >> 20) + " MiB of memory");
+    Image img;
     std::vector<float> raw;
     try {
-        raw.resize(npx * std::size_t(nch));
+        img = Image(spec.width, spec.height);
+        if (!direct) raw.resize(npx * span);
     } catch (const std::bad_alloc&) {
         throw Error(path.string(), "not enough memory to load a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + " image");
     }
-    // Reads all channels as float; OIIO converts half/int data and normalises integers to [0,1].
-    if (!in->read_image(0, 0, 0, nch, TypeDesc::FLOAT, raw.data())) {
+    // Reads as float; OIIO converts half/int data and normalises integers to [0,1].
+    if (!in->read_image(0, 0, chBegin, chEnd, TypeDesc::FLOAT, direct ? img.data() : raw.data())) {
         std::string msg = firstLine(in->geterror());
         throw Error(path.string(), "corrupt or truncated image data: " + msg);
     }
@@ -192,13 +215,15 @@ Image loadImage(const fs::path& path, const LoadOptions& options) {
     }
     in->close();
 
-    Image img(spec.width, spec.height);
-    float* dst = img.data();
-    const float* src = raw.data();
-    for (std::size_t i = 0; i < npx; ++i, src += nch, dst += 3) {
-        dst[0] = src[plan.r];
-        dst[1] = src[plan.g];
-        dst[2] = src[plan.b];
+    if (!direct) {
+        float* dst = img.data();
+        const float* src = raw.data();
+        const int r = plan.r - chBegin, g = plan.g - chBegin, b = plan.b - chBegin;
+        for (std::size_t i = 0; i < npx; ++i, src += span, dst += 3) {
+            dst[0] = src[r];
+            dst[1] = src[g];
+            dst[2] = src[b];
+        }
     }
     info.nonFinitePixels = countNonFinite(img);
     if (info.nonFinitePixels > 0)

@@ -13,10 +13,17 @@
 
 namespace ll {
 
+// The machine's physical memory in bytes (0 when it cannot be determined).
+std::size_t physicalMemoryBytes();
+
 struct LoadOptions {
     // Images larger than this are refused with a clear message instead of exhausting memory.
     // 400 Mpixel of float RGB is 4.8 GB; the default refuses e.g. 30000x20000.
     std::size_t maxPixels = 400'000'000;
+    // Bytes the decoded pixels may take (float RGB plus any staging buffer for other channel
+    // layouts); a larger image is refused naming the size it needs. Default: the machine's
+    // physical memory (0: no limit).
+    std::size_t maxBytes = physicalMemoryBytes();
 };
 
 Image loadImage(const std::filesystem::path& path, const LoadOptions& options = {});
