@@ -221,8 +221,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.openDataset(demo));
         QTRY_VERIFY_WITH_TIMEOUT(w.currentCase(), 120000);
-        w.grid()->setGridLayout(GridLayout::OneByTwo);
-        w.grid()->setPaneContent(1, PaneContent::SieMap);
+        w.grid()->setGridLayout(GridLayout::Single);
         AnnotationMode* mode = w.annotation();
         mode->setActive(true);
         QTRY_VERIFY(mode->editor()->document());
@@ -242,13 +241,20 @@ private Q_SLOTS:
         QTest::keyClick(o, Qt::Key_Escape);
         QTest::keyClick(o, Qt::Key_Escape);
         clickAt(o, 770, 470);
-        QTest::keyClick(o, Qt::Key_4);
         QTest::keyClick(o, Qt::Key_P);
+        QTest::keyClick(o, Qt::Key_4);
         for (auto [x, y] : {std::pair{120.0, 470.0}, {260.0, 440.0}, {330.0, 520.0}}) clickAt(o, x, y);
         mouse(o, QEvent::MouseMove, o->toScreen({250, 590}), Qt::NoButton, Qt::NoButton);
         QTRY_VERIFY_WITH_TIMEOUT(mode->shownRevision() == mode->editor()->document()->revision(), 60000);
         QTest::qWait(500);
         QVERIFY(w.grab().save(out));
+        const QString check = qEnvironmentVariable("LIGHTLENS_ANNOTATION_BACKDROP_CHECK");
+        if (!check.isEmpty()) {
+            for (int b = 0; b < kBackdropCount; ++b) {
+                o->setBackdrop(Backdrop(b));
+                QVERIFY(w.grid()->pane(0)->grab().save(check + QString::number(b) + ".png"));
+            }
+        }
         mode->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
     }
 };

@@ -155,6 +155,13 @@ void AnnotationMode::setActive(bool on) {
     for (auto* ov : overlays_) ov->setActive(on);
     dock_->setVisible(on);
     if (on) {
+        // Shares the place of the pixel inspector (a tab) so the palette and areas have room.
+        if (auto* pixel = window_->findChild<QDockWidget*>("PixelDock"); pixel && !tabified_) {
+            window_->tabifyDockWidget(pixel, dock_);
+            tabified_ = true;
+        }
+        dock_->raise();
+        window_->resizeDocks({dock_}, {std::max(420, window_->height() * 3 / 5)}, Qt::Vertical);
         if (case_) openDocumentFor(case_);
         activePane_ = std::clamp(grid_->activePane(), 0, int(overlays_.size()) - 1);
         activeOverlay()->setFocus(Qt::OtherFocusReason);

@@ -103,6 +103,7 @@ private:
     QTimer* debounce_;
     bool active_ = false;
     bool annotationsOverlayWas_ = false;
+    bool tabified_ = false;
     int activePane_ = 0;
     CasePtr case_;          // the case on screen
     long long shownRevision_ = -1;

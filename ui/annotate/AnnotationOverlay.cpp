@@ -212,6 +212,16 @@ void AnnotationOverlay::paintEvent(QPaintEvent*) {
     drawBackdrop(p);
     drawShapes(p);
     drawDraft(p);
+    if (backdrop_ != Backdrop::Pane) { // the pane's header names its own content: say what is shown
+        const QString text = tr("Backdrop: %1").arg(backdropName(backdrop_));
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.95);
+        p.setFont(f);
+        const QRect r = QFontMetrics(f).boundingRect(text).adjusted(-6, -3, 6, 3).translated(10 - 0, 10 + QFontMetrics(f).ascent());
+        p.fillRect(r, QColor(0, 0, 0, 150));
+        p.setPen(QColor(235, 235, 235));
+        p.drawText(r, Qt::AlignCenter, text);
+    }
     if (hasFocus()) {
         p.setPen(QPen(QColor(255, 214, 10, 140), 1));
         p.drawRect(rect().adjusted(0, 0, -1, -1));
