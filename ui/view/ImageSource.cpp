@@ -60,6 +60,31 @@ MipLevel halve(const MipLevel& src, int channels, bool nearest) {
 
 std::atomic<std::uint64_t> nextSourceId{1};
 
+// The values value(i) for i in [0, n) that are present (value returns false to skip), in index
+// order, gathered in parallel: a count pass and a fill pass over fixed blocks, so the result does not
+// depend on the thread count.
+template <typename ValueOf>
+std::vector<float> gather(std::size_t n, ValueOf value) {
+    constexpr std::size_t kBlock = 1 << 16;
+    const std::size_t blocks = (n + kBlock - 1) / kBlock;
+    std::vector<std::size_t> offset(blocks + 1, 0);
+    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
+        std::size_t count = 0;
+        float v;
+        for (std::size_t i = b * kBlock, end = std::min(n, i + kBlock); i < end; ++i) count += value(i, v);
+        offset[b + 1] = count;
+    });
+    for (std::size_t b = 0; b < blocks; ++b) offset[b + 1] += offset[b];
+    std::vector<float> out(offset[blocks]);
+    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
+        std::size_t k = offset[b];
+        float v;
+        for (std::size_t i = b * kBlock, end = std::min(n, i + kBlock); i < end; ++i)
+            if (value(i, v)) out[k++] = v;
+    });
+    return out;
+}
+
 } // namespace
 
 ImageSource::ImageSource(SourceKind kind, int channels, QString name)
@@ -81,13 +106,12 @@ std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QStr
     auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
     MipLevel l0{linear.width(), linear.height(), std::vector<float>(linear.data(), linear.data() + linear.floatCount())};
     s->levels_.push_back(std::move(l0));
-    std::vector<float> lum;
-    lum.reserve(linear.pixelCount());
-    const float* p = linear.data();
-    for (std::size_t i = 0; i < linear.pixelCount(); ++i, p += 3) {
-        const float y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
-        if (std::isfinite(y)) lum.push_back(y);
-    }
+    const float* px = linear.data();
+    std::vector<float> lum = gather(linear.pixelCount(), [px](std::size_t i, float& y) {
+        const float* p = px + 3 * i;
+        y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
+        return std::isfinite(y);
+    });
     s->autoRange_ = percentile(lum, 99.5);
     s->buildPyramid(false);
     return s;
@@ -96,14 +120,18 @@ std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QStr
 std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const Mask* valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
     MipLevel l0{ratios.width(), ratios.height(), std::vector<float>(ratios.data(), ratios.data() + ratios.floatCount())};
-    std::vector<float> logs;
-    logs.reserve(ratios.pixelCount());
-    for (std::size_t i = 0; i < ratios.pixelCount(); ++i) {
-        float* px = &l0.values[i * 3];
-        if (valid && !(*valid)[i]) { px[0] = px[1] = px[2] = kNaN; continue; }
+    float* values = l0.values.data();
+    if (valid)
+        tbb::parallel_for(std::size_t(0), ratios.pixelCount(), [&](std::size_t i) {
+            if (!(*valid)[i]) values[3 * i] = values[3 * i + 1] = values[3 * i + 2] = kNaN;
+        });
+    std::vector<float> logs = gather(ratios.pixelCount(), [values](std::size_t i, float& l) {
+        const float* px = values + 3 * i;
         const float m = (px[0] + px[1] + px[2]) / 3.0f;
-        if (std::isfinite(m) && m > 0) logs.push_back(std::log2(m));
-    }
+        if (!(std::isfinite(m) && m > 0)) return false;
+        l = std::log2(m);
+        return true;
+    });
     s->levels_.push_back(std::move(l0));
     if (!logs.empty()) {
         s->rangeLow_ = percentile(logs, 1.0);
@@ -117,12 +145,15 @@ std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const
 std::shared_ptr<const ImageSource> ImageSource::signedMap(const FloatPlane& values, const Mask* valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
     MipLevel l0{values.width(), values.height(), values.values()};
-    std::vector<float> mags;
-    mags.reserve(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (valid && !(*valid)[i]) { l0.values[i] = kNaN; continue; }
-        if (std::isfinite(l0.values[i])) mags.push_back(std::fabs(l0.values[i]));
-    }
+    float* v0 = l0.values.data();
+    if (valid)
+        tbb::parallel_for(std::size_t(0), values.size(), [&](std::size_t i) {
+            if (!(*valid)[i]) v0[i] = kNaN;
+        });
+    std::vector<float> mags = gather(values.size(), [v0](std::size_t i, float& m) {
+        m = std::fabs(v0[i]);
+        return std::isfinite(m);
+    });
     s->levels_.push_back(std::move(l0));
     s->autoRange_ = mags.empty() ? 1.0 : percentile(mags, 99.0);
     if (!(s->autoRange_ > 0)) s->autoRange_ = 1.0;
