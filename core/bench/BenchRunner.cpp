@@ -10,6 +10,7 @@
 #include "colour/ColourConfig.h"
 #include "colour/ModelImagePath.h"
 #include "dataset/Dataset.h"
+#include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
@@ -176,6 +177,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     MetricParams params;
     params.computeUncertainty = config.uncertainty;
     params.uncertaintyDraws = config.draws;
+    EvalWorkspacePool workspaces; // one per evaluation in flight, reused: no per-edit page faults
 
     std::vector<ScoreRow> newRows;
     JournalWriter journal(journalPath);
@@ -242,7 +244,9 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.regions = pair.regions;
             in.clipLevel = pair.clipLevel;
             in.modelPath = &modelPath;
-            const EvalResult res = evaluate(in, params, false);
+            in.targetSeen = item.task == Task::On ? &pair.seenOn : &pair.seenOff;
+            EvalWorkspacePool::Lease ws = workspaces.take();
+            const EvalResult res = evaluate(in, params, false, *ws);
             fillScores(job->row, res.scores);
         } catch (const Error& e) {
             fail(job->row, item.baseline() ? Failure::BadScene : Failure::BadEdit, ds.root, e.subject(), e.problem());

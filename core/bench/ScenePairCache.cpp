@@ -2,6 +2,7 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "colour/ModelImagePath.h"
 #include "colour/SceneLinear.h"
 #include "image/ImageIO.h"
 #include "image/Resample.h"
@@ -50,6 +51,9 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     p.on = toSize(std::move(on), W, H, scene.on);
     p.off = toSize(std::move(off), W, H, scene.off);
     if (scene.labels) p.regions = rasteriseByClass(loadAnnotations(*scene.labels, &p.warnings), W, H);
+    const ModelImagePath path(colour);
+    p.seenOn = path.encode(p.on, p.k);
+    p.seenOff = path.encode(p.off, p.k);
     return p;
 }
 

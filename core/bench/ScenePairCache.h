@@ -23,6 +23,9 @@ namespace ll::bench {
 
 struct ScenePair {
     Image on, off; // scene-linear, at the evaluation size
+    // on and off as a model sees them (sRGB of clamp(k X), ModelImagePath::encode): the PSNR/SSIM
+    // targets, shared by every edit of the scene (EvalInputs::targetSeen).
+    Image seenOn, seenOff;
     std::map<std::string, Mask> regions;
     float k = 1.0f;
     std::optional<float> clipLevel;

@@ -8,11 +8,14 @@
 #include "image/Plane.h"
 #include "metrics/BracketSelect.h"
 #include "metrics/RegionSums.h"
+#include "metrics/Ssim.h"
 
 #include <tbb/enumerable_thread_specific.h>
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace ll {
@@ -29,6 +32,9 @@ public:
     Plane<std::uint8_t> omega80Bits; // bit c: in Omega80_c
     Plane<std::uint8_t> bands;       // intensity band per pixel
     Image gradReal, gradEdit;        // M_R, M_G (0 outside Omega-nabla)
+
+    Image editSeen;      // the 8-bit edit as the model returned it (codes / 255), for PSNR/SSIM
+    SsimScratch ssim;
 
     BracketSelect select;
     RegionSums regions;
@@ -48,6 +54,32 @@ public:
         std::vector<int> xs;         // the row's domain pixels
     };
     tbb::enumerable_thread_specific<RowScratch> rowScratch;
+};
+
+// Workspaces for concurrent evaluations (a batch run's pipeline): take one for a call, give it back
+// afterwards; at most as many exist as calls ever ran at once. Which workspace a call gets does not
+// change its result.
+class EvalWorkspacePool {
+public:
+    class Lease {
+    public:
+        Lease(EvalWorkspacePool& pool, std::unique_ptr<EvalWorkspace> ws) : pool_(pool), ws_(std::move(ws)) {}
+        ~Lease() { pool_.giveBack(std::move(ws_)); }
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        EvalWorkspace& operator*() { return *ws_; }
+
+    private:
+        EvalWorkspacePool& pool_;
+        std::unique_ptr<EvalWorkspace> ws_;
+    };
+
+    Lease take();
+
+private:
+    void giveBack(std::unique_ptr<EvalWorkspace> ws);
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<EvalWorkspace>> free_;
 };
 
 } // namespace ll

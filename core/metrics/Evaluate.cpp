@@ -16,6 +16,7 @@
 #include "metrics/Ssim.h"
 #include "util/Error.h"
 
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -48,6 +49,7 @@ void checkInputs(const EvalInputs& in) {
     }
     if (in.window) same(in.window->width(), in.window->height(), "window mask");
     if (in.editClipped) same(in.editClipped->width(), in.editClipped->height(), "clipped-edit mask");
+    if (in.targetSeen) same(in.targetSeen->width(), in.targetSeen->height(), "encoded target");
     for (const auto& [name, m] : in.regions) same(m.width(), m.height(), "region '" + name + "'");
     if (!(in.k > 0.0f) || !std::isfinite(in.k)) throw Error("evaluation", "k must be a positive finite number");
 }
@@ -79,20 +81,29 @@ std::string madReason(const char* what, const RgbStats& s, double floor) {
 
 bool anyFloored(const RgbStats& s) { return s[0].floored || s[1].floored || s[2].floored; }
 
-void classicScores(const EvalInputs& in, const MetricParams& p, const ModelImagePath& path, EvalScores& s) {
+void classicScores(const EvalInputs& in, const MetricParams& p, const ModelImagePath& path, EvalScores& s,
+                   EvalWorkspace& ws) {
     const Image& target = in.task == Task::On ? *in.on : *in.off;
-    const Image targetSeen = path.encode(target, in.k);
-    Image editSeen;
+    std::optional<Image> ownTarget;
+    if (!in.targetSeen) ownTarget = path.encode(target, in.k);
+    const Image& targetSeen = in.targetSeen ? *in.targetSeen : *ownTarget;
+    std::optional<Image> encoded;
     if (in.editCodes) { // the edit exactly as the model returned it
-        editSeen = Image(in.editCodes->width, in.editCodes->height);
-        for (std::size_t i = 0; i < editSeen.floatCount(); ++i) editSeen.data()[i] = in.editCodes->rgb[i] / 255.0f;
+        Image& e = ws.editSeen;
+        if (e.width() != in.editCodes->width || e.height() != in.editCodes->height)
+            e = Image(in.editCodes->width, in.editCodes->height);
+        const std::uint8_t* c = in.editCodes->rgb.data();
+        float* d = e.data();
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, e.floatCount(), 1 << 16), [&](const auto& r) {
+            for (std::size_t i = r.begin(); i < r.end(); ++i) d[i] = c[i] / 255.0f;
+        });
     } else {
-        editSeen = path.encode(*in.edit, in.k);
+        encoded = path.encode(*in.edit, in.k);
     }
+    const Image& editSeen = in.editCodes ? ws.editSeen : *encoded;
     s.psnr = psnr(editSeen, targetSeen);
-    s.ssim = ssim(editSeen, targetSeen, SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2});
+    s.ssim = ssim(editSeen, targetSeen, SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2}, &ws.ssim);
 }
-
 
 bool anyNonFinite(const float* p) { return !std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2]); }
 
@@ -382,7 +393,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     s.bandMaxSignal = maxSignal;
     const bool empty = s.validPixels == 0;
     if (empty) reasons.add("empty validity mask (no valid pixel)");
-    if (params.computeClassic) classicScores(in, params, path, s);
+    if (params.computeClassic) classicScores(in, params, path, s, ws);
 
     if (!empty)
         for (std::size_t c = 0; c < 3; ++c) {

@@ -33,6 +33,10 @@ struct EvalInputs {
     std::map<std::string, Mask> regions; // annotation class -> mask (scored per class)
     std::optional<float> clipLevel;  // real images: clipped where any channel >= this (scene metadata)
     const ModelImagePath* modelPath = nullptr; // sRGB path for PSNR/SSIM and MC; builtin when null
+    // Optional: the real target (I_on for turn-on, I_off for turn-off) as the model saw it,
+    // modelPath->encode(target, k), when the caller has it already (it is the same for every edit of
+    // a scene and task); computed here when null.
+    const Image* targetSeen = nullptr;
 };
 
 // Everything the GUI shows. Signed maps are 0 outside their masks.

@@ -11,7 +11,9 @@
 
 namespace ll {
 
-std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p) {
+std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, SsimScratch* scratch) {
+    SsimScratch own;
+    SsimScratch& sc = scratch ? *scratch : own;
     const int W = a.width(), H = a.height();
     const std::vector<double> w = gaussianKernel(p.sigma, p.truncate);
     const int r = int(w.size() / 2);
@@ -24,49 +26,84 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p) 
 
     // Per cropped row and channel: sum of the SSIM map over the cropped columns.
     std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
-    constexpr int kChunk = 32;
+    // Source column of each extended column x + t, x in [0, W), t in [-r, r] (mirror boundary).
+    std::vector<int> column(std::size_t(W) + 2 * std::size_t(r));
+    for (int x = -r; x < W + r; ++x) column[std::size_t(x + r)] = mirrorIndex(x, W);
+    constexpr int kChunk = 64;
     const int chunks = (y1 - y0 + kChunk - 1) / kChunk;
     tbb::parallel_for(0, chunks, [&](int chunk) {
         const int ya = y0 + chunk * kChunk, yb = std::min(y1, ya + kChunk);
         const int rows = (yb - ya) + 2 * r;
         // Horizontally filtered x, y, xx, yy, xy for rows ya-r .. yb+r-1 (mirror indexed), one channel.
-        std::vector<double> hf(std::size_t(rows) * 5 * W);
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        std::vector<double>& hf = buf.filtered;
+        std::vector<double>& ua = buf.rowA; // one mirrored row of each image
+        std::vector<double>& ub = buf.rowB;
+        std::vector<double>& m = buf.vertical;
+        std::vector<double>& ssimRow = buf.map;
+        hf.resize(std::size_t(rows) * 5 * W);
+        ua.resize(column.size());
+        ub.resize(column.size());
+        m.resize(5 * std::size_t(x1 - x0));
+        ssimRow.resize(std::size_t(x1 - x0));
         for (int c = 0; c < 3; ++c) {
             for (int j = 0; j < rows; ++j) {
                 const int sy = mirrorIndex(ya - r + j, H);
+                const float* pa = a.pixel(0, sy) + c;
+                const float* pb = b.pixel(0, sy) + c;
+                for (std::size_t e = 0; e < column.size(); ++e) {
+                    ua[e] = pa[3 * std::size_t(column[e])];
+                    ub[e] = pb[3 * std::size_t(column[e])];
+                }
+                // Outer loop over taps, inner over columns (vectorisable); every output still adds its
+                // terms in tap order, from 0.
                 double* o = hf.data() + std::size_t(j) * 5 * W;
-                for (int x = 0; x < W; ++x) {
-                    double sx = 0, sy2 = 0, sxx = 0, syy = 0, sxy = 0;
-                    for (int t = -r; t <= r; ++t) {
-                        const int xx = mirrorIndex(x + t, W);
-                        const double u = a.at(xx, sy, c), v = b.at(xx, sy, c), wt = w[std::size_t(t + r)];
-                        sx += wt * u;
-                        sy2 += wt * v;
-                        sxx += wt * u * u;
-                        syy += wt * v * v;
-                        sxy += wt * u * v;
+                std::fill(o, o + 5 * std::size_t(W), 0.0);
+                double* ox = o;
+                double* oy = o + W;
+                double* oxx = o + 2 * W;
+                double* oyy = o + 3 * W;
+                double* oxy = o + 4 * W;
+                for (int t = 0; t < taps; ++t) {
+                    const double wt = w[std::size_t(t)];
+                    const double* pu = ua.data() + t; // pu[x]: column x + t - r
+                    const double* pv = ub.data() + t;
+                    for (int x = 0; x < W; ++x) {
+                        const double u = pu[x], v = pv[x];
+                        ox[x] += wt * u;
+                        oy[x] += wt * v;
+                        oxx[x] += wt * u * u;
+                        oyy[x] += wt * v * v;
+                        oxy[x] += wt * u * v;
                     }
-                    o[x] = sx;
-                    o[W + x] = sy2;
-                    o[2 * W + x] = sxx;
-                    o[3 * W + x] = syy;
-                    o[4 * W + x] = sxy;
                 }
             }
             for (int y = ya; y < yb; ++y) {
                 const int j0 = y - ya; // rows j0 .. j0+2r of hf
-                double sum = 0.0;
-                for (int x = x0; x < x1; ++x) {
-                    double m[5] = {0, 0, 0, 0, 0};
-                    for (int t = 0; t < taps; ++t) {
-                        const double* row = hf.data() + std::size_t(j0 + t) * 5 * W;
-                        const double wt = w[std::size_t(t)];
-                        for (int q = 0; q < 5; ++q) m[q] += wt * row[q * W + x];
+                const int n = x1 - x0;
+                std::fill(m.begin(), m.end(), 0.0);
+                for (int t = 0; t < taps; ++t) {
+                    const double* row = hf.data() + std::size_t(j0 + t) * 5 * W + x0;
+                    const double wt = w[std::size_t(t)];
+                    for (int q = 0; q < 5; ++q) {
+                        double* mq = m.data() + std::size_t(q) * std::size_t(n);
+                        const double* rq = row + std::size_t(q) * W;
+                        for (int x = 0; x < n; ++x) mq[x] += wt * rq[x];
                     }
-                    const double ux = m[0], uy = m[1];
-                    const double vx = m[2] - ux * ux, vy = m[3] - uy * uy, vxy = m[4] - ux * uy;
-                    sum += ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
                 }
+                const double* mx = m.data();
+                const double* my = mx + n;
+                const double* mxx = my + n;
+                const double* myy = mxx + n;
+                const double* mxy = myy + n;
+                for (int x = 0; x < n; ++x) {
+                    const double ux = mx[x], uy = my[x];
+                    const double vx = mxx[x] - ux * ux, vy = myy[x] - uy * uy, vxy = mxy[x] - ux * uy;
+                    ssimRow[std::size_t(x)] =
+                        ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
+                }
+                double sum = 0.0;
+                for (int x = 0; x < n; ++x) sum += ssimRow[std::size_t(x)];
                 rowSums[std::size_t(y)][std::size_t(c)] = sum;
             }
         }

@@ -7,7 +7,10 @@
 // No value when the image is smaller than the window.
 #include "image/Image.h"
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include <optional>
+#include <vector>
 
 namespace ll {
 
@@ -18,6 +21,15 @@ struct SsimParams {
     double k2 = 0.03;
 };
 
-std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p = {});
+// Row buffers of the computation, per thread; keeping one between calls (EvalWorkspace does) saves
+// allocating and first touching them on every call.
+struct SsimScratch {
+    struct Buffers {
+        std::vector<double> filtered, rowA, rowB, vertical, map;
+    };
+    tbb::enumerable_thread_specific<Buffers> perThread;
+};
+
+std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p = {}, SsimScratch* scratch = nullptr);
 
 } // namespace ll
