@@ -12,11 +12,13 @@
 #include "edit/MapView.h"
 #include "image/ImageIO.h"
 #include "jobs/JobRunner.h"
+#include "MainWindow.h"
 #include "style/DarkTheme.h"
 #include "support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QAction>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -44,7 +46,7 @@ const Texture kNew(303, 30, 0.2, 0.4, 0.5);
 // keeping the shading; "sloppy" is the good edit shifted by 3 px with noise and a pasted square
 // outside the mask (a changed region); "partial" has no edit of the task.
 void writeDataset(const fs::path& root) {
-    Scene s;
+    test::Scene s;
     const Image x = through8bit(s.render(), colour());
     const fs::path dir = root / "tasks" / "sofa";
     savePng(x, dir / "input.png");
@@ -64,7 +66,7 @@ void writeDataset(const fs::path& root) {
         for (int i = 0; i < good.width(); ++i) {
             const double a = (i + 0.5 - 120) / 50, b = (j + 0.5 - 100) / 35;
             if (a * a + b * b > 1) continue;
-            const double v = kNew(i + 0.5, j + 0.5) * Scene::shading(i + 0.5, j + 0.5);
+            const double v = kNew(i + 0.5, j + 0.5) * test::Scene::shading(i + 0.5, j + 0.5);
             good.at(i, j, 0) = float(0.1 * v);
             good.at(i, j, 1) = float(0.16 * v);
             good.at(i, j, 2) = float(0.38 * v);
@@ -218,6 +220,59 @@ private Q_SLOTS:
             QTest::qWait(100);
             QVERIFY(w.grab().save(QString::fromLocal8Bit(shots) + "/edit-scores-panel.png"));
         }
+    }
+
+    void learnedScorerPlugsIn() {
+        // A caller with a model registers it; the card then shows its value beside the classical score.
+        struct MeanBrightness final : edit::LearnedScorer {
+            std::string name() const override { return "lpips"; }
+            std::string replaces() const override { return "preservation"; }
+            std::string description() const override { return "test scorer: mean of the edit's red channel"; }
+            bool available() const override { return true; }
+            std::optional<double> score(const edit::EditCase& c) const override {
+                double s = 0;
+                for (int y = 0; y < c.edit.height(); ++y)
+                    for (int x = 0; x < c.edit.width(); ++x) s += c.edit.at(x, y, 0);
+                return s / (double(c.edit.width()) * c.edit.height());
+            }
+        };
+        auto registry = std::make_shared<edit::LearnedScorerRegistry>(edit::paperLearnedScorers());
+        registry->add(std::make_shared<MeanBrightness>());
+        ui::JobRunner runner;
+        ui::EditScoreWindow w(&runner);
+        w.setLearnedScorers(registry);
+        QSignalSpy ok(&w, &ui::EditScoreWindow::scored), bad(&w, &ui::EditScoreWindow::failed);
+        w.openDataset(QString::fromStdString(root_.string()));
+        QVERIFY2(waitScored(ok, bad), qPrintable(w.errorText()));
+        const auto& learned = w.result()->evaluation.learned;
+        int found = 0;
+        for (int i = 0; i < int(learned.size()); ++i) {
+            const QString text = cellText(w.scoreTable(), 6 + i, 1);
+            if (learned[std::size_t(i)].available) {
+                ++found;
+                QCOMPARE(learned[std::size_t(i)].name, std::string("lpips"));
+                QVERIFY2(text.startsWith(ui::EditScoreWindow::formatScore(MeanBrightness().score(
+                             edit::loadEditCase(root_ / "tasks/sofa/input.png", root_ / "edits/good/sofa.png", {}, {}, colour())))),
+                         qPrintable(text));
+            } else {
+                QVERIFY(text.startsWith("not available: no learned model configured"));
+            }
+        }
+        QCOMPARE(found, 1);
+    }
+
+    void reachableFromTheMainWindow() {
+        ui::MainWindow mw;
+        ui::EditScoreWindow* w = mw.openEditScores(QString::fromStdString(root_.string()));
+        QVERIFY(w);
+        QSignalSpy ok(w, &ui::EditScoreWindow::scored), bad(w, &ui::EditScoreWindow::failed);
+        QVERIFY2(waitScored(ok, bad), qPrintable(w->errorText()));
+        QCOMPARE(mw.openEditScores(), w); // raised, not opened twice
+        QVERIFY(mw.openValidation());
+        QCOMPARE(mw.openValidation(), mw.openValidation());
+        bool tools = false;
+        for (QAction* a : mw.actions()) tools |= a->text().contains("Validate metric against judgements");
+        QVERIFY(tools);
     }
 
     void badInputGivesOneErrorLine() {
