@@ -9,6 +9,7 @@
 #include "annotate/AnnotationPanel.h"
 #include "annotate/AreaStatsTable.h"
 #include "annotate/EditJournal.h"
+#include "app/KeysDialog.h"
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
 #include "metrics/LoadCase.h"
@@ -91,6 +92,19 @@ private Q_SLOTS:
             return answer;
         });
         QVERIFY(!mode->isActive());
+        // The keys dialog lists the editor's keys (shortcuts and keys the pane handles itself).
+        {
+            KeysDialog keys(w.actions(), &w);
+            bool ctrlE = false, p = false;
+            for (auto* t : keys.findChildren<QTableWidget*>())
+                for (int r = 0; r < t->rowCount(); ++r) {
+                    const QString k = t->item(r, 0)->text(), what = t->item(r, 1)->text();
+                    ctrlE = ctrlE || (k == QKeySequence(Qt::CTRL | Qt::Key_E).toString(QKeySequence::NativeText) && what == "Annotation mode");
+                    p = p || (k == "P" && what == "Draw polygon");
+                }
+            QVERIFY(ctrlE);
+            QVERIFY(p);
+        }
         QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
         QVERIFY(mode->isActive());
         QVERIFY(mode->dock()->isVisible());

@@ -20,13 +20,19 @@ KeysDialog::KeysDialog(const QList<QAction*>& actions, QWidget* parent) : QDialo
     table->setShowGrid(false);
     table->setAlternatingRowColors(true);
     for (QAction* a : actions) {
-        if (a->shortcuts().isEmpty()) continue;
         QStringList keys;
         for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+        QString text = a->text().remove('&');
+        // Keys a widget handles itself are shown in the action's text after a tab ("Draw\tP").
+        if (const int tab = text.indexOf('\t'); tab >= 0) {
+            if (keys.isEmpty()) keys << text.mid(tab + 1);
+            text.truncate(tab);
+        }
+        if (keys.isEmpty()) continue;
         const int r = table->rowCount();
         table->insertRow(r);
         table->setItem(r, 0, new QTableWidgetItem(keys.join("  ")));
-        table->setItem(r, 1, new QTableWidgetItem(a->text().remove('&')));
+        table->setItem(r, 1, new QTableWidgetItem(text));
     }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
