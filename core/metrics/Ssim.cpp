@@ -39,11 +39,17 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
         std::vector<double>& hf = buf.filtered;
         std::vector<double>& ua = buf.rowA; // one mirrored row of each image
         std::vector<double>& ub = buf.rowB;
+        std::vector<double>& uu = buf.rowAA;
+        std::vector<double>& vv = buf.rowBB;
+        std::vector<double>& uv = buf.rowAB;
         std::vector<double>& m = buf.vertical;
         std::vector<double>& ssimRow = buf.map;
         hf.resize(std::size_t(rows) * 5 * W);
         ua.resize(column.size());
         ub.resize(column.size());
+        uu.resize(column.size());
+        vv.resize(column.size());
+        uv.resize(column.size());
         m.resize(5 * std::size_t(x1 - x0));
         ssimRow.resize(std::size_t(x1 - x0));
         for (int c = 0; c < 3; ++c) {
@@ -55,40 +61,42 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
                     ua[e] = pa[3 * std::size_t(column[e])];
                     ub[e] = pb[3 * std::size_t(column[e])];
                 }
-                // Outer loop over taps, inner over columns (vectorisable); every output still adds its
-                // terms in tap order, from 0.
+                // The five products once per source column, then the symmetric kernel tap pairs
+                // (w[t] = w[taps-1-t]) over whole rows (vectorisable).
+                for (std::size_t e = 0; e < column.size(); ++e) {
+                    uu[e] = ua[e] * ua[e];
+                    vv[e] = ub[e] * ub[e];
+                    uv[e] = ua[e] * ub[e];
+                }
                 double* o = hf.data() + std::size_t(j) * 5 * W;
-                std::fill(o, o + 5 * std::size_t(W), 0.0);
-                double* ox = o;
-                double* oy = o + W;
-                double* oxx = o + 2 * W;
-                double* oyy = o + 3 * W;
-                double* oxy = o + 4 * W;
-                for (int t = 0; t < taps; ++t) {
-                    const double wt = w[std::size_t(t)];
-                    const double* pu = ua.data() + t; // pu[x]: column x + t - r
-                    const double* pv = ub.data() + t;
-                    for (int x = 0; x < W; ++x) {
-                        const double u = pu[x], v = pv[x];
-                        ox[x] += wt * u;
-                        oy[x] += wt * v;
-                        oxx[x] += wt * u * u;
-                        oyy[x] += wt * v * v;
-                        oxy[x] += wt * u * v;
+                const double* src[5] = {ua.data(), ub.data(), uu.data(), vv.data(), uv.data()};
+                for (int q = 0; q < 5; ++q) {
+                    double* oq = o + std::size_t(q) * W;
+                    const double* sq = src[q]; // sq[x + t]: column x + t - r
+                    const double wc = w[std::size_t(r)];
+                    for (int x = 0; x < W; ++x) oq[x] = wc * sq[x + r];
+                    for (int t = 0; t < r; ++t) {
+                        const double wt = w[std::size_t(t)];
+                        const double* lo = sq + t;
+                        const double* hi = sq + (taps - 1 - t);
+                        for (int x = 0; x < W; ++x) oq[x] += wt * (lo[x] + hi[x]);
                     }
                 }
             }
             for (int y = ya; y < yb; ++y) {
                 const int j0 = y - ya; // rows j0 .. j0+2r of hf
                 const int n = x1 - x0;
-                std::fill(m.begin(), m.end(), 0.0);
-                for (int t = 0; t < taps; ++t) {
-                    const double* row = hf.data() + std::size_t(j0 + t) * 5 * W + x0;
-                    const double wt = w[std::size_t(t)];
-                    for (int q = 0; q < 5; ++q) {
-                        double* mq = m.data() + std::size_t(q) * std::size_t(n);
-                        const double* rq = row + std::size_t(q) * W;
-                        for (int x = 0; x < n; ++x) mq[x] += wt * rq[x];
+                for (int q = 0; q < 5; ++q) {
+                    double* mq = m.data() + std::size_t(q) * std::size_t(n);
+                    auto rowOf = [&](int t) { return hf.data() + std::size_t(j0 + t) * 5 * W + std::size_t(q) * W + x0; };
+                    const double wc = w[std::size_t(r)];
+                    const double* rc = rowOf(r);
+                    for (int x = 0; x < n; ++x) mq[x] = wc * rc[x];
+                    for (int t = 0; t < r; ++t) {
+                        const double wt = w[std::size_t(t)];
+                        const double* lo = rowOf(t);
+                        const double* hi = rowOf(taps - 1 - t);
+                        for (int x = 0; x < n; ++x) mq[x] += wt * (lo[x] + hi[x]);
                     }
                 }
                 const double* mx = m.data();

@@ -25,7 +25,7 @@ struct SsimParams {
 // allocating and first touching them on every call.
 struct SsimScratch {
     struct Buffers {
-        std::vector<double> filtered, rowA, rowB, vertical, map;
+        std::vector<double> filtered, rowA, rowB, rowAA, rowBB, rowAB, vertical, map;
     };
     tbb::enumerable_thread_specific<Buffers> perThread;
 };
