@@ -438,7 +438,7 @@ bool EditScoreWindow::showMap(const QString& key) {
         view_->setImage(tintedImage(displayImage(r.edit, colour_), *plane, orange));
         const auto& s = r.evaluation.scores;
         legend_->setLegend(nullptr, 0, 1,
-                           tr("orange: seam ring R (%1 px) on the edit; seam term min(1, E(x)/E(y)) = %2, E(x) = %3, E(y) = %4")
+                           tr("orange: seam ring R, %1 px; seam term %2 (E(x) %3, E(y) %4)")
                                .arg(s.ringPixels)
                                .arg(formatScore(s.harmonySeam))
                                .arg(s.seamEnergyInput ? QString::number(*s.seamEnergyInput, 'g', 3) : QStringLiteral("—"))
