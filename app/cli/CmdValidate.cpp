@@ -6,6 +6,7 @@
 #include "stats/ItemScores.h"
 #include "stats/Judgements.h"
 #include "stats/ScoreTable.h"
+#include "stats/ScreenAndValidate.h"
 #include "stats/StudyData.h"
 #include "stats/Validation.h"
 #include "stats/ValidationReport.h"
@@ -30,18 +31,6 @@ void reportProblems(const LoadProblems& p, Io& io) {
     const std::size_t shown = std::min<std::size_t>(p.lines.size(), 20);
     for (std::size_t i = 0; i < shown; ++i) io.err << "warning: " << p.lines[i] << " (row skipped)\n";
     if (p.lines.size() > shown) io.err << "warning: " << p.lines.size() - shown << " more bad rows skipped\n";
-}
-
-ValidationResult analyse(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,
-                         const ValidationOptions& options, bool excludeFlagged) {
-    std::vector<RaterScreening> screening = screenRaters(raw, options.screening);
-    std::set<std::string> excluded;
-    if (excludeFlagged)
-        for (const auto& s : screening)
-            if (s.flagged) excluded.insert(s.rater);
-    const StudyData study = excluded.empty() ? raw : withoutRaters(raw, excluded);
-    const ItemScores item = attachScores(study, scores, metrics);
-    return validate(study, item, options, std::move(screening), {excluded.begin(), excluded.end()});
 }
 
 std::string allTables(const ValidationResult& r) {
@@ -102,28 +91,22 @@ Command makeValidateCommand() {
                 LoadProblems scoreProblems;
                 const ScoreTable scores = loadScoreTable(scorePath, &scoreProblems);
                 reportProblems(scoreProblems, io);
-                std::vector<std::string> metrics = args.list("metrics");
-                if (metrics.empty()) {
-                    bool sie = false, lfe = false;
-                    for (const auto& m : scores.metrics) sie |= m == "sie", lfe |= m == "lfe";
-                    metrics = sie && lfe ? std::vector<std::string>{"sie", "lfe"} : scores.metrics;
-                }
-                for (auto& m : metrics) m = scores.metrics[scores.metricIndex(m)];
+                const std::vector<std::string> metrics = validationMetrics(scores, args.list("metrics"));
 
                 std::vector<std::pair<std::string, ValidationResult>> results;
                 if (args.has("judgements")) {
                     const ABFile f = loadABJudgements(args.required("judgements"));
                     reportProblems(f.problems, io);
                     if (f.judgements.empty()) throw Error(args.required("judgements"), "no valid judgement rows");
-                    results.push_back({"ab", analyse(studyFromAB(f.judgements), scores, metrics, o,
-                                                     args.flag("exclude-flagged"))});
+                    results.push_back({"ab", screenAndValidate(studyFromAB(f.judgements), scores, metrics, o,
+                                                               args.flag("exclude-flagged"))});
                 }
                 if (args.has("ratings")) {
                     const RatingsFile f = loadRatings(args.required("ratings"));
                     reportProblems(f.problems, io);
                     if (f.ratings.empty()) throw Error(args.required("ratings"), "no valid rating rows");
-                    results.push_back({"ratings", analyse(studyFromRatings(f.ratings), scores, metrics, o,
-                                                          args.flag("exclude-flagged"))});
+                    results.push_back({"ratings", screenAndValidate(studyFromRatings(f.ratings), scores, metrics, o,
+                                                                    args.flag("exclude-flagged"))});
                 }
 
                 nlohmann::json summary;

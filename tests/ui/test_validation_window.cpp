@@ -97,31 +97,6 @@ private Q_SLOTS:
         test::writeBytes(dir() / "item_scores.csv", itemScores);
     }
 
-    void humanAgreementByHand() {
-        // Item 0 judged 1, 1, 0: the two 1s see others at 0.5 (counts 1/2), the 0 sees others at 1
-        // (disagrees): (0.5 + 0.5 + 0) / 3. Item 1 judged 1, 1, 1: all agree. Item 2 judged once: left out.
-        stats::StudyData s;
-        s.kind = stats::StudyKind::Pairs;
-        for (const char* task : {"on", "off", "on"}) {
-            stats::StudyItem item;
-            item.task = task;
-            s.items.push_back(item);
-        }
-        s.obs = {{0, 0, 1.0}, {1, 0, 1.0}, {2, 0, 0.0}, {0, 1, 1.0}, {1, 1, 1.0}, {2, 1, 1.0}, {0, 2, 1.0}};
-        const auto h = ui::humanAgreement(s, {"all", "on", "off"});
-        QCOMPARE(h.size(), std::size_t(3));
-        QCOMPARE(h[0].decisions, std::size_t(6));
-        QVERIFY(std::fabs(h[0].value - 4.0 / 6.0) < 1e-12);
-        QCOMPARE(h[1].decisions, std::size_t(3));
-        QVERIFY(std::fabs(h[1].value - 1.0 / 3.0) < 1e-12);
-        QCOMPARE(h[2].value, 1.0);
-        // A tie judgement against a clear majority counts 1/2.
-        s.obs = {{0, 0, 1.0}, {1, 0, 1.0}, {2, 0, 0.5}};
-        const auto t = ui::humanAgreement(s, {"all"});
-        // 1 sees (1 + 0.5)/2 = 0.75 -> agrees (1), twice; 0.5 sees 1 -> 0.5.
-        QVERIFY(std::fabs(t[0].value - 2.5 / 3.0) < 1e-12);
-    }
-
     void abStudyEqualsCore() {
         ui::JobRunner runner;
         ui::ValidationWindow w(&runner);

@@ -2,7 +2,8 @@
 // The work behind the validation window, run on a JobRunner worker: load a judgements file (A/B
 // choices or 1-5 ratings) and a score table, screen the raters, attach the scores and run the
 // statistics of core/stats, exactly as `lightlens-cli validate` does (same options, same defaults).
-// Also the human-human agreement the agreement plot is read against (A/B studies).
+// Also the human-human agreement the agreement plot is read against (A/B studies; stats/HumanAgreement.h).
+#include "stats/HumanAgreement.h"
 #include "stats/StudyData.h"
 #include "stats/Validation.h"
 
@@ -23,29 +24,16 @@ struct ValidationRequest {
     bool excludeFlagged = false;
 };
 
-// Leave-one-out human agreement of a group (A/B): for each judgement of a pair that has other
-// judgements, does it agree with the majority of the others (ties count 1/2, an even split of the
-// others counts 1/2)? The mean over those judgements: how often one person agrees with the rest,
-// the level a metric's agreement is read against.
-struct HumanAgreement {
-    std::string group;
-    double value = 0;         // NaN when no pair has two judgements
-    std::size_t decisions = 0;
-};
-
 struct ValidationRun {
     ValidationRequest request;
     std::vector<std::string> problems; // bad rows skipped ("file:line: problem")
     stats::ValidationResult result;
-    std::vector<HumanAgreement> humanAgreement; // per group of result.groups (A/B only)
+    std::vector<stats::HumanAgreement> humanAgreement; // per group of result.groups (A/B only)
 };
 
 using ValidationRunPtr = std::shared_ptr<const ValidationRun>;
 
 // Throws ll::Error naming the file (missing or malformed files, no valid rows, unknown metric).
 ValidationRunPtr runValidation(const ValidationRequest& request);
-
-// groups: "all", then each task (as the validation's groups).
-std::vector<HumanAgreement> humanAgreement(const stats::StudyData& study, const std::vector<std::string>& groups);
 
 } // namespace ll::ui

@@ -1,0 +1,22 @@
+#pragma once
+// What `lightlens-cli validate` and the GUI's validation window both do with a loaded study and a
+// score table: pick the metrics, screen the raters (all of them), optionally leave the flagged ones
+// out, attach the scores and run the statistics.
+#include "stats/ScoreTable.h"
+#include "stats/StudyData.h"
+#include "stats/Validation.h"
+
+#include <string>
+#include <vector>
+
+namespace ll::stats {
+
+// The score columns to validate: `requested` resolved to the table's spelling (ll::Error for an
+// unknown one), or when empty "sie" and "lfe" when the table has both, else every numeric column.
+std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::vector<std::string>& requested);
+
+// `analysed` (optional) receives the study the statistics ran on (without excluded raters).
+ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,
+                                   const ValidationOptions& options, bool excludeFlagged, StudyData* analysed = nullptr);
+
+} // namespace ll::stats
