@@ -8,7 +8,8 @@ QString baselineKey(const QString& scene, Task t) { return scene + '/' + taskNam
 DatasetSession::DatasetSession(JobRunner* runner, QObject* parent) : QObject(parent), runner_(runner) {}
 
 void DatasetSession::open(const std::filesystem::path& root) {
-    auto d = std::make_unique<Dataset>(scanDataset(root));
+    // Lazy scan (no image headers): large datasets open at once; a bad file shows when its case loads.
+    auto d = std::make_unique<Dataset>(scanDataset(root, ScanOptions{.readHeaders = false}));
     datasetToken_.cancel();
     currentToken_.cancel();
     datasetToken_ = CancelToken();
