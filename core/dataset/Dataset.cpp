@@ -4,6 +4,8 @@
 #include "image/ImageIO.h"
 #include "util/Error.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -36,14 +38,21 @@ fs::path Dataset::inputPath(const std::string& scene, Task task) const {
 
 fs::path Dataset::metaPath(const std::string& scene) const { return root / "scenes" / scene / "meta.json"; }
 
+// Both use the order scanDataset gives (names sorted; edits scene-major, then model, on, off), so
+// a lookup costs a binary search, not a pass over the dataset (the Inspector makes one per edit).
 const Scene* Dataset::findScene(const std::string& scene) const {
-    for (const auto& s : scenes)
-        if (s.name == scene) return &s;
-    return nullptr;
+    auto it = std::lower_bound(scenes.begin(), scenes.end(), scene, [](const Scene& s, const std::string& n) { return s.name < n; });
+    return it != scenes.end() && it->name == scene ? &*it : nullptr;
 }
 
 const EditEntry* Dataset::findEdit(const std::string& scene, const std::string& model, Task task) const {
-    for (const auto& e : edits)
+    const Scene* s = findScene(scene);
+    auto m = std::lower_bound(models.begin(), models.end(), model);
+    if (!s || m == models.end() || *m != model) return nullptr;
+    const std::size_t i = (std::size_t(s - scenes.data()) * models.size() + std::size_t(m - models.begin())) * 2 +
+                          (task == Task::Off ? 1 : 0);
+    if (i < edits.size() && edits[i].scene == scene && edits[i].model == model && edits[i].task == task) return &edits[i];
+    for (const auto& e : edits) // a dataset not in scan order
         if (e.scene == scene && e.model == model && e.task == task) return &e;
     return nullptr;
 }
@@ -92,10 +101,13 @@ std::string sizeText(int w, int h) { return std::to_string(w) + "x" + std::to_st
 
 class Scanner {
 public:
-    explicit Scanner(Dataset& d) : d_(d) {}
+    Scanner(Dataset& d, const ScanOptions& options) : d_(d), options_(options) {}
 
     void problem(ProblemKind kind, const fs::path& path, std::string message) {
         d_.problems.push_back({kind, path, std::move(message)});
+    }
+    static void problem(std::vector<DatasetProblem>& out, ProblemKind kind, const fs::path& path, std::string message) {
+        out.push_back({kind, path, std::move(message)});
     }
 
     void scanTopLevel() {
@@ -128,13 +140,22 @@ public:
         const fs::path scenesDir = d_.root / "scenes";
         for (const auto& f : list(scenesDir).files)
             problem(ProblemKind::UnknownFile, f, "file not part of the dataset layout (scenes/ holds one folder per scene)");
-        for (const auto& dir : list(scenesDir).folders) {
-            sceneFolders_.insert(dir.filename().string());
-            if (auto s = scanScene(dir)) d_.scenes.push_back(std::move(*s));
+        // Scene folders are read in parallel (the image headers dominate); results merge in name order.
+        const std::vector<fs::path> folders = list(scenesDir).folders;
+        std::vector<std::optional<Scene>> scenes(folders.size());
+        std::vector<std::vector<DatasetProblem>> problems(folders.size());
+        tbb::parallel_for(std::size_t(0), folders.size(), [&](std::size_t i) { scenes[i] = scanScene(folders[i], options_.readHeaders, problems[i]); });
+        for (std::size_t i = 0; i < folders.size(); ++i) {
+            sceneFolders_.insert(folders[i].filename().string());
+            for (auto& p : problems[i]) d_.problems.push_back(std::move(p));
+            if (scenes[i]) d_.scenes.push_back(std::move(*scenes[i]));
         }
     }
 
-    std::optional<Scene> scanScene(const fs::path& dir) {
+    static std::optional<Scene> scanScene(const fs::path& dir, bool readHeaders, std::vector<DatasetProblem>& out) {
+        auto problem = [&out](ProblemKind kind, const fs::path& path, std::string message) {
+            Scanner::problem(out, kind, path, std::move(message));
+        };
         Scene s;
         s.name = dir.filename().string();
         s.dir = dir;
@@ -174,8 +195,9 @@ public:
             }
         }
         if (!ok) return std::nullopt;
+        if (!readHeaders) return s;
         ImageHeader hOn, hOff;
-        if (!header(s.on, hOn) || !header(s.off, hOff)) return std::nullopt;
+        if (!header(s.on, hOn, out) || !header(s.off, hOff, out)) return std::nullopt;
         for (const auto* h : {&hOn, &hOff})
             if (!h->info.isFloat && h->info.bitsPerSample <= 8) {
                 problem(ProblemKind::NotHdr, h == &hOn ? s.on : s.off, "8-bit image, not HDR; scene left out");
@@ -193,12 +215,12 @@ public:
         return s;
     }
 
-    bool header(const fs::path& p, ImageHeader& h) {
+    static bool header(const fs::path& p, ImageHeader& h, std::vector<DatasetProblem>& out) {
         try {
             h = readImageHeader(p);
             return true;
         } catch (const Error& e) {
-            problem(ProblemKind::Unreadable, p, oneLine(e.what(), p));
+            problem(out, ProblemKind::Unreadable, p, oneLine(e.what(), p));
             return false;
         }
     }
@@ -267,14 +289,34 @@ public:
             if (!taskFolders.count(model))
                 problem(ProblemKind::EmptyModel, m, "model folder has neither turn_on/ nor turn_off/");
         }
+        // One entry per scene x model x task; the edits' headers are read in parallel.
+        struct Job {
+            const Scene* scene;
+            const std::string* model;
+            Task task;
+            const std::vector<fs::path>* candidates;
+        };
+        std::vector<Job> jobs;
         for (const auto& s : d_.scenes)
             for (const auto& model : d_.models)
-                for (Task task : {Task::On, Task::Off}) d_.edits.push_back(entry(s, model, task, found[model][task][s.name]));
+                for (Task task : {Task::On, Task::Off}) jobs.push_back({&s, &model, task, &found[model][task][s.name]});
+        std::vector<EditEntry> entries(jobs.size());
+        std::vector<std::vector<DatasetProblem>> problems(jobs.size());
+        tbb::parallel_for(std::size_t(0), jobs.size(), [&](std::size_t i) {
+            entries[i] = entry(d_.root, options_.readHeaders, *jobs[i].scene, *jobs[i].model, jobs[i].task, *jobs[i].candidates, problems[i]);
+        });
+        d_.edits = std::move(entries);
+        for (auto& list : problems)
+            for (auto& p : list) d_.problems.push_back(std::move(p));
     }
 
-    EditEntry entry(const Scene& s, const std::string& model, Task task, const std::vector<fs::path>& candidates) {
+    static EditEntry entry(const fs::path& root, bool readHeaders, const Scene& s, const std::string& model, Task task,
+                           const std::vector<fs::path>& candidates, std::vector<DatasetProblem>& out) {
+        auto problem = [&out](ProblemKind kind, const fs::path& path, std::string message) {
+            Scanner::problem(out, kind, path, std::move(message));
+        };
         EditEntry e{s.name, model, task, std::nullopt, "", 0, 0};
-        const fs::path folder = d_.root / "edits" / model / taskFolder(task);
+        const fs::path folder = root / "edits" / model / taskFolder(task);
         if (candidates.empty()) {
             e.problem = "missing";
             problem(ProblemKind::MissingEdit, folder / (s.name + ".png"),
@@ -289,8 +331,9 @@ public:
             return e;
         }
         e.path = candidates.front();
+        if (!readHeaders) return e;
         ImageHeader h;
-        if (!header(*e.path, h)) {
+        if (!header(*e.path, h, out)) {
             e.problem = "unreadable";
             return e;
         }
@@ -308,12 +351,13 @@ public:
 
 private:
     Dataset& d_;
+    ScanOptions options_;
     std::set<std::string> sceneFolders_;
 };
 
 } // namespace
 
-Dataset scanDataset(const fs::path& rootIn) {
+Dataset scanDataset(const fs::path& rootIn, const ScanOptions& options) {
     std::error_code ec;
     if (!fs::exists(rootIn, ec)) throw Error(rootIn.string(), "dataset folder not found");
     if (!fs::is_directory(rootIn, ec)) throw Error(rootIn.string(), "not a folder (expected a dataset folder)");
@@ -322,7 +366,7 @@ Dataset scanDataset(const fs::path& rootIn) {
     Dataset d;
     d.root = rootIn.lexically_normal();
     if (d.root.filename().empty()) d.root = d.root.parent_path();
-    Scanner s(d);
+    Scanner s(d, options);
     s.scanTopLevel();
     s.scanScenes();
     s.scanInputs();

@@ -8,7 +8,7 @@
 //   <dataset>/inputs/turn_on|turn_off/<scene>.png
 //   <dataset>/edits/<model>/turn_on|turn_off/<scene>.<any LDR extension>
 //
-// scanDataset reads only image headers, so it is fast. It never guesses silently: everything odd
+// scanDataset reads only image headers (in parallel), so it is fast. It never guesses silently: everything odd
 // (a missing edit, mismatched sizes, an unreadable file, an unknown folder, a bad meta.json, ...)
 // becomes a DatasetProblem. Scenes that cannot be scored (no complete, readable, same-size pair,
 // or a bad meta.json) are left out of `scenes` and reported. Names are sorted (byte order).
@@ -84,14 +84,23 @@ struct Dataset {
     std::filesystem::path inputPath(const std::string& scene, Task task) const;
     // <root>/scenes/<scene>/meta.json (whether or not it exists).
     std::filesystem::path metaPath(const std::string& scene) const;
+    // Binary searches: they rely on the order scanDataset gives (scenes and models sorted by name).
     const Scene* findScene(const std::string& scene) const;
     const EditEntry* findEdit(const std::string& scene, const std::string& model, Task task) const;
     // Problems of one kind.
     std::size_t countProblems(ProblemKind kind) const;
 };
 
+struct ScanOptions {
+    // false: list the folders and read meta.json only, no image headers (a lazy scan: a dataset of
+    // 10,000 scenes opens in about a second). Scene and edit sizes stay 0, and the problems only a
+    // header shows (unreadable, 8-bit pair, on/off size mismatch, edit aspect ratio) are not
+    // reported: they surface as clear errors when the case is loaded. The Inspector scans this way.
+    bool readHeaders = true;
+};
+
 // Scans a dataset folder. Throws ll::Error naming the folder when it does not exist, is not a
 // folder, or has no scenes/ folder; everything else is reported in Dataset::problems.
-Dataset scanDataset(const std::filesystem::path& root);
+Dataset scanDataset(const std::filesystem::path& root, const ScanOptions& options = {});
 
 } // namespace ll

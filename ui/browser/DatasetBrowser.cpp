@@ -111,11 +111,8 @@ void DatasetBrowser::selectCase(const CaseId& id) {
 }
 
 void DatasetBrowser::updateSummary() {
-    int missing = 0, failed = 0;
-    for (int i = 0; i < model_->rowCount(); ++i) {
-        missing += model_->row(i).state == BrowserRow::State::Missing;
-        failed += model_->row(i).state == BrowserRow::State::Failed;
-    }
+    const int missing = model_->stateCount(BrowserRow::State::Missing);
+    const int failed = model_->stateCount(BrowserRow::State::Failed);
     const int pending = model_->pendingCount();
     QString s = tr("%1 cases").arg(model_->rowCount());
     if (pending) s += tr(" · %1 scoring").arg(pending);

@@ -15,41 +15,54 @@ QColor rankColour(double t) {
     return QColor::fromHsvF(float((1.0 - t) * 120.0 / 360.0), 0.55f, 0.42f);
 }
 
+namespace {
+QString groupKey(const QString& scene, Task task) { return scene + QChar(0x1f) + QLatin1String(taskName(task)); }
+QString rowKey(const QString& scene, const QString& model, Task task) { return groupKey(scene, task) + QChar(0x1f) + model; }
+} // namespace
+
 void DatasetTableModel::setRows(std::vector<BrowserRow> rows) {
     beginResetModel();
     rows_ = std::move(rows);
+    rowIndex_.clear();
+    groups_.clear();
+    counts_ = {};
+    rowIndex_.reserve(qsizetype(rows_.size()));
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        const BrowserRow& r = rows_[i];
+        rowIndex_.insert(rowKey(r.scene, r.model, r.task), int(i));
+        groups_[groupKey(r.scene, r.task)].push_back(i);
+        ++counts_[std::size_t(r.state)];
+    }
     endResetModel();
 }
 
+void DatasetTableModel::setState(BrowserRow& row, BrowserRow::State state) {
+    --counts_[std::size_t(row.state)];
+    row.state = state;
+    ++counts_[std::size_t(state)];
+}
+
 int DatasetTableModel::findRow(const QString& scene, const QString& model, Task task) const {
-    for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].scene == scene && rows_[i].model == model && rows_[i].task == task) return int(i);
-    return -1;
+    return rowIndex_.value(rowKey(scene, model, task), -1);
 }
 
 void DatasetTableModel::setScores(int r, std::optional<double> sie, std::optional<double> lfe) {
     auto& row = rows_[std::size_t(r)];
     row.sie = sie;
     row.lfe = lfe;
-    row.state = BrowserRow::State::Done;
+    setState(row, BrowserRow::State::Done);
     rerank(row.scene, row.task);
 }
 
 void DatasetTableModel::setFailed(int r, const QString& error) {
     auto& row = rows_[std::size_t(r)];
-    row.state = BrowserRow::State::Failed;
+    setState(row, BrowserRow::State::Failed);
     row.problem = error;
     Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
 }
 
-int DatasetTableModel::pendingCount() const {
-    return int(std::count_if(rows_.begin(), rows_.end(), [](const BrowserRow& r) { return r.state == BrowserRow::State::Pending; }));
-}
-
 void DatasetTableModel::rerank(const QString& scene, Task task) {
-    std::vector<std::size_t> group;
-    for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].scene == scene && rows_[i].task == task) group.push_back(i);
+    const std::vector<std::size_t> group = groups_.value(groupKey(scene, task));
     auto rank = [&](auto get, auto set) {
         std::vector<std::size_t> scored;
         for (auto i : group)

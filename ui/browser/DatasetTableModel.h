@@ -6,6 +6,9 @@
 #include "browser/BrowserRow.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
+
+#include <array>
 
 #include <vector>
 
@@ -23,7 +26,8 @@ public:
     int findRow(const QString& scene, const QString& model, Task task) const;
     void setScores(int row, std::optional<double> sie, std::optional<double> lfe);
     void setFailed(int row, const QString& error);
-    int pendingCount() const;
+    int pendingCount() const { return stateCount(BrowserRow::State::Pending); }
+    int stateCount(BrowserRow::State state) const { return counts_[std::size_t(state)]; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -32,7 +36,13 @@ public:
 
 private:
     void rerank(const QString& scene, Task task);
+    void setState(BrowserRow& row, BrowserRow::State state);
     std::vector<BrowserRow> rows_;
+    // Built by setRows so that each score arriving costs a hash lookup, not a pass over all rows
+    // (a dataset of 10,000 scenes has 20,000 rows per model).
+    QHash<QString, int> rowIndex_;                          // rowKey(scene, model, task) -> row
+    QHash<QString, std::vector<std::size_t>> groups_;       // groupKey(scene, task) -> rows
+    std::array<int, 4> counts_{};                           // rows per BrowserRow::State
 };
 
 // Rank colour: t = 0 best (green) .. 1 worst (red), muted for a dark background.

@@ -5,6 +5,20 @@
 #include <oneapi/tbb/task_arena.h>
 
 namespace ll::ui {
+namespace {
+
+// The labels of the first few jobs, then how many more: opening a large dataset queues tens of
+// thousands of scoring jobs, and joining every label on every start and end would be quadratic.
+QString summaryOf(const std::map<quint64, std::pair<QString, CancelToken>>& labels) {
+    constexpr std::size_t kShown = 8;
+    QStringList shown;
+    for (auto it = labels.begin(); it != labels.end() && std::size_t(shown.size()) < kShown; ++it) shown << it->second.first;
+    QString s = shown.join(", ");
+    if (labels.size() > kShown) s += QStringLiteral(" and %1 more").arg(labels.size() - kShown);
+    return s;
+}
+
+} // namespace
 
 struct JobRunner::Arenas {
     // The GUI thread never joins the arenas (jobs are enqueued), so let TBB start one worker per
@@ -55,12 +69,12 @@ void JobRunner::launch(const QString& label, JobPriority priority, const CancelT
     };
     // enqueue never blocks the calling (GUI) thread, unlike execute().
     (priority == JobPriority::Interactive ? arenas_->interactive : arenas_->background).enqueue(std::move(task));
-    Q_EMIT activityChanged(activeJobs(), activeLabels().join(", "));
+    Q_EMIT activityChanged(activeJobs(), summaryOf(labels_));
 }
 
 void JobRunner::finished(quint64 id) {
     labels_.erase(id);
-    Q_EMIT activityChanged(activeJobs(), activeLabels().join(", "));
+    Q_EMIT activityChanged(activeJobs(), summaryOf(labels_));
 }
 
 } // namespace ll::ui
