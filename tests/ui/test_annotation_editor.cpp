@@ -8,6 +8,7 @@
 #include "annotate/AnnotationOverlay.h"
 #include "annotate/EditJournal.h"
 #include "annotations/AnnotationIO.h"
+#include "annotations/CocoRle.h"
 #include "util/AtomicFile.h"
 #include "view/ImageCanvas.h"
 #include "view/TileCache.h"
@@ -297,6 +298,42 @@ private Q_SLOTS:
         QVERIFY(kept);
         QVERIFY(other);
         QVERIFY(added);
+    }
+
+    void cocoMasksCanBeSelectedReclassedAndDeleted() {
+        Mask m(200, 100, 0);
+        for (int y = 50; y < 80; ++y)
+            for (int x = 100; x < 140; ++x) m(x, y) = 1;
+        const std::string counts = rleCountsToString(encodeRleCounts(m));
+        ojson doc;
+        doc["categories"] = ojson::array({ojson{{"id", 1}, {"name", "metallic"}}});
+        doc["images"] = ojson::array({ojson{{"id", 1}, {"file_name", "a.png"}, {"width", 200}, {"height", 100}}});
+        doc["annotations"] = ojson::array({ojson{{"id", 5}, {"image_id", 1}, {"category_id", 1},
+                                                 {"segmentation", ojson{{"size", ojson::array({100, 200})}, {"counts", counts}}},
+                                                 {"bbox", ojson::array({100, 50, 40, 30})}, {"area", 1200}, {"iscrowd", 0}}});
+        const std::string coco = doc.dump();
+        const auto labels = sceneLabels("scene_mask", coco);
+        Rig rig(labels);
+        QCOMPARE(rig.doc->shapes().front().kind, ShapeKind::Mask);
+        QVERIFY(rig.editor.path(0).contains(QPointF(120.5, 60.5)));
+        rig.click(30, 30);
+        QVERIFY(rig.editor.selection().empty());
+        rig.click(120, 60);
+        QCOMPARE(rig.editor.selection(), std::vector<int>{0});
+        rig.drag(120, 60, 130, 70); // masks are not reshaped or moved
+        QCOMPARE(rig.stack()->count(), 0);
+        rig.key(Qt::Key_2);
+        QCOMPARE(rig.doc->shapes().front().className, std::string("mirror"));
+        rig.doc->save();
+        ojson saved = ojson::parse(readFile(labels));
+        QCOMPARE(saved["annotations"].size(), std::size_t(1));
+        QCOMPARE(saved["annotations"][0]["segmentation"]["counts"].get<std::string>(), counts);
+        std::string cat;
+        for (const auto& c : saved["categories"])
+            if (c["id"] == saved["annotations"][0]["category_id"]) cat = c["name"];
+        QCOMPARE(cat, std::string("mirror"));
+        rig.key(Qt::Key_Delete);
+        QVERIFY(rig.doc->shapes().empty());
     }
 
     void journalRestoresAndDropsATornLastLine() {

@@ -4,12 +4,54 @@
 #include "annotations/ClassNames.h"
 #include "view/CaseOverlays.h"
 
+#include <QBitmap>
+#include <QRegion>
 #include <QUndoGroup>
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ll::ui {
+
+namespace {
+
+// The outline of an RLE mask (COCO), as the union of its pixel runs.
+QPainterPath maskPath(const Mask& m) {
+    QPainterPath path;
+    if (m.width() <= 0 || m.height() <= 0) return path;
+    QImage img(m.width(), m.height(), QImage::Format_Mono);
+    img.setColorCount(2);
+    img.setColor(0, qRgb(255, 255, 255)); // color0: outside
+    img.setColor(1, qRgb(0, 0, 0));       // color1: in the region
+    img.fill(0);
+    for (int y = 0; y < m.height(); ++y)
+        for (int x = 0; x < m.width(); ++x)
+            if (m(x, y)) img.setPixel(x, y, 1);
+    path.addRegion(QRegion(QBitmap::fromImage(img)));
+    return path;
+}
+
+} // namespace
+
+int AnnotationEditor::maskAt(const AnnotationPoint& p) const {
+    if (!doc_) return -1;
+    const int x = int(std::floor(p.x)), y = int(std::floor(p.y));
+    for (int i = int(doc_->shapes().size()) - 1; i >= 0; --i) {
+        const Shape& s = doc_->shapes()[std::size_t(i)];
+        if (s.kind == ShapeKind::Mask && x >= 0 && y >= 0 && x < s.mask.width() && y < s.mask.height() && s.mask(x, y))
+            return i;
+    }
+    return -1;
+}
+
+std::vector<int> AnnotationEditor::maskShapes() const {
+    std::vector<int> out;
+    if (doc_)
+        for (int i = 0; i < int(doc_->shapes().size()); ++i)
+            if (doc_->shapes()[std::size_t(i)].kind == ShapeKind::Mask) out.push_back(i);
+    return out;
+}
 
 AnnotationEditor::AnnotationEditor(QObject* parent) : QObject(parent), undo_(new QUndoGroup(this)) {
     for (const auto& c : canonicalClassNames()) classes_ << QString::fromStdString(c);
@@ -252,6 +294,10 @@ void AnnotationEditor::rebuild() {
         paths_.reserve(shapes.size());
         for (const auto& s : shapes) {
             rings.push_back(editableRings(s));
+            if (s.kind == ShapeKind::Mask) {
+                paths_.push_back(maskPath(s.mask));
+                continue;
+            }
             QPainterPath path;
             path.setFillRule(s.ringRule == RingRule::EvenOdd ? Qt::OddEvenFill : Qt::WindingFill);
             for (const Ring& r : rings.back()) {

@@ -79,6 +79,10 @@ public:
     const ShapeIndex& index() const { return index_; }
     const QPainterPath& path(int shape) const { return paths_[std::size_t(shape)]; }
     QColor shapeColour(int shape) const;
+    // COCO RLE masks are drawn and can be selected, re-classed and deleted, not reshaped: they
+    // are not in the index (nothing snaps to their pixel outline).
+    std::vector<int> maskShapes() const;
+    int maskAt(const AnnotationPoint& p) const; // the topmost mask covering p, or -1
 
     // --- edits on the active document (each one undo step)
     void edit(const QString& what, ShapeChanges changes, int mergeKey = -1);

@@ -134,6 +134,11 @@ void AnnotationOverlay::drawShapes(QPainter& p) {
         }
         return path;
     };
+    for (int i : editor_->maskShapes()) {
+        if (editor_->isSelected(i)) continue; // drawn on top below
+        if (hidden.contains(QString::fromStdString(doc->shapes()[std::size_t(i)].className))) continue;
+        drawOne(i, editor_->path(i), editor_->isSelected(i));
+    }
     for (int i : visible) {
         const Shape& s = doc->shapes()[std::size_t(i)];
         if (hidden.contains(QString::fromStdString(s.className))) continue;
@@ -320,6 +325,7 @@ void AnnotationOverlay::mousePressEvent(QMouseEvent* e) {
     const auto under = index.shapesContaining(a);
     if (!under.empty()) hitShape = under.back();
     else if (auto hit = index.nearestEdge(a, r)) hitShape = hit->shape;
+    else hitShape = editor_->maskAt(a);
     if (hitShape < 0) {
         if (!(e->modifiers() & Qt::ShiftModifier)) editor_->setSelection({});
         return;
