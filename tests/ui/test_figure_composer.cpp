@@ -196,6 +196,15 @@ private Q_SLOTS:
         w.show();
         QVERIFY(waitPreview(w));
         QVERIFY(w.grab().save(out + "/figure-composer.png"));
+
+        // The benchmark's main table, as the composer previews it.
+        figure::FigureSpec t;
+        t.kind = figure::FigureKind::Table;
+        t.table = "main";
+        w.setSpec(t);
+        QVERIFY(waitPreview(w));
+        QVERIFY2(w.errorText().isEmpty(), qPrintable(w.errorText()));
+        QVERIFY(w.grab().save(out + "/benchmark-table.png"));
     }
 
     void theMainWindowOpensIt() {

@@ -2,6 +2,7 @@
 
 #include "bench/TableWriters.h"
 #include "compose/FigurePreview.h"
+#include "compose/TableHtml.h"
 #include "figure/FigureBuilder.h"
 #include "figure/FigureExport.h"
 #include "figure/FigureStyle.h"
@@ -18,7 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPlainTextEdit>
+#include <QTextBrowser>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -272,10 +273,7 @@ void FigureComposer::buildForm() {
     auto* rl = new QVBoxLayout(right);
     previewPages_ = new QStackedWidget;
     preview_ = new FigurePreview;
-    tableText_ = new QPlainTextEdit;
-    tableText_->setReadOnly(true);
-    tableText_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    tableText_->setFont(QFont(QStringLiteral("DejaVu Sans Mono")));
+    tableText_ = new QTextBrowser;
     previewPages_->addWidget(preview_);
     previewPages_->addWidget(tableText_);
     rl->addWidget(previewPages_, 1);
@@ -453,7 +451,9 @@ void FigureComposer::startPreview() {
         [spec, src, dpi](const CancelToken& token) {
             auto r = std::make_shared<PreviewResult>();
             if (spec.kind == FigureKind::Table) {
-                r->table = QString::fromStdString(bench::tableToMarkdown(figure::buildFigureTable(spec, src, "figure")));
+                const bench::Table table = figure::buildFigureTable(spec, src, "figure");
+                r->table = QString::fromStdString(bench::tableToMarkdown(table));
+                r->tableHtml = tableToHtml(table);
             } else {
                 r->figure = figure::buildFigure(spec, src, "figure");
                 throwIfCancelled(token);
@@ -477,7 +477,8 @@ void FigureComposer::showPreview(std::shared_ptr<PreviewResult> r, double dpi) {
     error_.clear();
     if (spec_.kind == FigureKind::Table) {
         figure_.reset();
-        tableText_->setPlainText(r->table);
+        tableMarkdown_ = r->table;
+        tableText_->setHtml(r->tableHtml);
         previewPages_->setCurrentWidget(tableText_);
         showStatus(tr("Table of the benchmark results."));
     } else {
@@ -515,7 +516,8 @@ void FigureComposer::showError(const QString& message) {
 void FigureComposer::showStatus(const QString& message) {
     status_->setStyleSheet(QString());
     status_->setText(message);
-    command_->setText(commandLine(QStringLiteral("figure.json"), QStringLiteral("figure.pdf")));
+    command_->setText(commandLine(QStringLiteral("figure.json"),
+                                  spec_.kind == FigureKind::Table ? QStringLiteral("table.tex") : QStringLiteral("figure.pdf")));
 }
 
 QString FigureComposer::commandLine(const QString& descriptionPath, const QString& outPath) const {
@@ -597,6 +599,6 @@ void FigureComposer::addInsetFromView() {
 }
 
 const QImage& FigureComposer::previewImage() const { return preview_->image(); }
-QString FigureComposer::previewTable() const { return tableText_->toPlainText(); }
+QString FigureComposer::previewTable() const { return tableMarkdown_; }
 
 } // namespace ll::ui

@@ -26,7 +26,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
-class QPlainTextEdit;
+class QTextBrowser;
 class QSpinBox;
 class QStackedWidget;
 class QTimer;
@@ -68,7 +68,7 @@ public:
     QString commandLine(const QString& descriptionPath, const QString& outPath) const;
     const QImage& previewImage() const;
     double previewDpi() const { return previewDpi_; } // of the last preview started
-    QString previewTable() const;
+    QString previewTable() const; // tables: the Markdown of the table on screen
     QString errorText() const { return error_; }
     bool previewPending() const { return pending_; }
 
@@ -87,7 +87,8 @@ private:
     struct PreviewResult {
         std::shared_ptr<const figure::Figure> figure; // grids and plots
         QImage image;
-        QString table;                                 // tables (Markdown)
+        QString table;                                 // tables: Markdown (as exported) ...
+        QString tableHtml;                             // ... and HTML for the screen
     };
     void startPreview();
     void showPreview(std::shared_ptr<PreviewResult> result, double dpi);
@@ -136,7 +137,8 @@ private:
 
     QStackedWidget* previewPages_;
     FigurePreview* preview_;
-    QPlainTextEdit* tableText_;
+    QTextBrowser* tableText_;
+    QString tableMarkdown_;
     QLabel* status_;
     QLineEdit* command_;
 };
