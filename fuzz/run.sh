@@ -1,37 +1,56 @@
 #!/usr/bin/env bash
-# Builds the annotations fuzz target with clang 14 (libFuzzer + ASan + UBSan) and runs it for a
-# bounded time on the seed corpus and past findings. Usage: fuzz/run.sh [SECONDS] (default 60);
-# LIGHTLENS_FUZZ_SEED picks the random seed (default 1, so a CI run is repeatable).
-# Exit status: 0 when the run ends without a finding; 1 on a finding (the crashing input is left
-# in fuzz/out/ as crash-*, leak-* or timeout-*); 2 when the target cannot be built.
+# Builds the libFuzzer targets with clang 14 (libFuzzer + ASan + UBSan; the core libraries are
+# instrumented for coverage, OpenImageIO and the other system libraries are not) and runs each for
+# a bounded time on its seed corpus and past findings:
+#   annotations  the COCO/LabelMe parsers, writers and rasterisers (fuzz/fuzz_annotations.cpp)
+#   image        bytes -> file -> loadImage (OpenImageIO) -> the metric on an 8x8 pair (fuzz/fuzz_image.cpp)
+# Usage: fuzz/run.sh [SECONDS] (default 60, for each target).
+# Environment: LIGHTLENS_FUZZ_SEED (default 1, so a CI run is repeatable), LIGHTLENS_FUZZ_TARGETS
+# (default "annotations image"), LIGHTLENS_FUZZ_OUT (default fuzz/out: build, generated corpora, findings),
+# LIGHTLENS_FUZZ_BUILD_DIR (default OUT/build), LIGHTLENS_FUZZ_JOBS (build parallelism, default 2).
+# Exit status: 0 when every run ends without a finding; 1 on a finding (the input is left in the out
+# folder as crash-*, leak-*, timeout-* or oom-*); 2 when the targets cannot be built.
 set -euo pipefail
 seconds="${1:-60}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-out="$here/out"
-mkdir -p "$out/corpus"
-CXX="${CXX_FUZZ:-clang++-14}"
-command -v "$CXX" >/dev/null || { echo "fuzz/run.sh: $CXX not found (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 2; }
+out="${LIGHTLENS_FUZZ_OUT:-$here/out}"
+build="${LIGHTLENS_FUZZ_BUILD_DIR:-$out/build}"
+targets="${LIGHTLENS_FUZZ_TARGETS:-annotations image}"
+seed="${LIGHTLENS_FUZZ_SEED:-1}"
+CXX_FUZZ="${CXX_FUZZ:-clang++-14}"
+command -v "$CXX_FUZZ" >/dev/null || { echo "fuzz/run.sh: $CXX_FUZZ not found (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 2; }
+mkdir -p "$out/corpus" "$out/corpus-image"
 
-sources=(
-  "$root"/core/annotations/*.cpp
-  "$root"/core/util/AtomicFile.cpp
-)
-flags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$root/core")
-echo "fuzz/run.sh: building $out/fuzz_annotations"
-"$CXX" "${flags[@]}" "$here/fuzz_annotations.cpp" "${sources[@]}" -o "$out/fuzz_annotations" || exit 2
+echo "fuzz/run.sh: building the fuzz targets in $build"
+instrument="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+CXX="$CXX_FUZZ" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" "-DCMAKE_CXX_FLAGS=$instrument" \
+  -DLIGHTLENS_FUZZ=ON -DLIGHTLENS_BUILD_GUI=OFF -DLIGHTLENS_BUILD_TESTS=OFF >/dev/null || exit 2
+names=()
+for t in $targets; do names+=("fuzz_$t"); done
+cmake --build "$build" -j "${LIGHTLENS_FUZZ_JOBS:-2}" --target "${names[@]}" >/dev/null || exit 2
 
-echo "fuzz/run.sh: running for ${seconds}s"
 cd "$out"
-set +e
-./fuzz_annotations -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-  -seed="${LIGHTLENS_FUZZ_SEED:-1}" -print_final_stats=1 "$out/corpus" "$here/corpus/annotations" "$root/tests/annotations/corpus" 2>&1 | tail -n 40
-status=${PIPESTATUS[0]}
-set -e
-if [ "$status" -ne 0 ]; then
-  echo "fuzz/run.sh: FINDING (exit $status); inputs in $out:" >&2
-  ls "$out" | grep -E '^(crash|leak|timeout|oom)-' >&2 || true
-  exit 1
-fi
-echo "fuzz/run.sh: no finding in ${seconds}s"
+status=0
+for t in $targets; do
+  case "$t" in
+    annotations) args=(-max_len=8192 -timeout=10 "$out/corpus" "$here/corpus/annotations" "$root/tests/annotations/corpus") ;;
+    image) args=(-max_len=16384 -timeout=30 "$out/corpus-image" "$here/corpus/images" "$root/tests/image/corpus") ;;
+    *) echo "fuzz/run.sh: unknown target '$t'" >&2; exit 2 ;;
+  esac
+  echo "fuzz/run.sh: running fuzz_$t for ${seconds}s (seed $seed)"
+  set +e
+  "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=2048 -seed="$seed" \
+    -print_final_stats=1 "${args[@]}" 2>&1 | tail -n 40
+  s=${PIPESTATUS[0]}
+  set -e
+  if [ "$s" -ne 0 ]; then
+    echo "fuzz/run.sh: fuzz_$t FINDING (exit $s); inputs in $out:" >&2
+    ls "$out" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' >&2 || true
+    status=1
+  else
+    echo "fuzz/run.sh: fuzz_$t: no finding in ${seconds}s"
+  fi
+done
+exit "$status"
