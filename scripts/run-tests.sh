@@ -2,15 +2,15 @@
 # Installs what is missing, builds, and runs the whole test suite through CTest; then fuzzes the
 # annotation parsers and the image loader for a bounded time each (fuzz/run.sh;
 # LIGHTLENS_FUZZ_SECONDS per target, default 60; 0 skips it).
-# LIGHTLENS_SANITIZE_TESTS=1 also builds the core, the CLI and the non-GUI tests with
-# AddressSanitizer + UndefinedBehaviorSanitizer and runs those (scripts/sanitize-tests.sh) after the
-# release tests; it is off by default until a full sanitizer run of the suite has passed.
+# After the release tests it builds the core, the CLI and the non-GUI tests a second time with
+# AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on) and runs those
+# (scripts/sanitize-tests.sh); LIGHTLENS_SANITIZE_TESTS=0 skips that step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
 ctest --preset release
-if [ "${LIGHTLENS_SANITIZE_TESTS:-0}" != 0 ]; then
+if [ "${LIGHTLENS_SANITIZE_TESTS:-1}" != 0 ]; then
   bash scripts/sanitize-tests.sh
 fi
 seconds=${LIGHTLENS_FUZZ_SECONDS:-60}
