@@ -6,6 +6,7 @@
 // between stages.
 #include "annotations/SceneAnnotations.h"
 #include "inspect/CaseData.h"
+#include "inspect/CaseSources.h" // overlayShapes
 #include "jobs/CancelToken.h"
 #include "metrics/MetricParams.h"
 
@@ -13,8 +14,5 @@ namespace ll::ui {
 
 CasePtr recomputeCaseWithLabels(const CaseData& base, const SceneAnnotations& labels, const MetricParams& params,
                                 const CancelToken& token);
-
-// The overlay polygons of `labels`, scaled to an image of `size` (as the inspector draws them).
-std::vector<AnnotationShape> overlayShapes(const SceneAnnotations& labels, QSize size);
 
 } // namespace ll::ui

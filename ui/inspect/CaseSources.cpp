@@ -73,9 +73,10 @@ QImage contourImage(const Plane<std::uint8_t>& labels, const std::vector<QColor>
     return img;
 }
 
-std::vector<AnnotationShape> annotationShapes(const std::filesystem::path& labels, const QSize& size) {
+} // namespace
+
+std::vector<AnnotationShape> overlayShapes(const SceneAnnotations& a, QSize size) {
     std::vector<AnnotationShape> out;
-    const SceneAnnotations a = loadAnnotations(labels);
     const double sx = a.imageWidth > 0 ? double(size.width()) / a.imageWidth : 1.0;
     const double sy = a.imageHeight > 0 ? double(size.height()) / a.imageHeight : 1.0;
     for (const Shape& s : a.shapes) {
@@ -95,8 +96,6 @@ std::vector<AnnotationShape> annotationShapes(const std::filesystem::path& label
     return out;
 }
 
-} // namespace
-
 void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token) {
     auto& s = c.sources;
     auto at = [&](PaneContent p) -> SourcePtr& { return s[std::size_t(p)]; };
@@ -106,7 +105,7 @@ void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& l
     overlays->size = c.size;
     if (labels) {
         try {
-            overlays->annotations = annotationShapes(*labels, c.size);
+            overlays->annotations = overlayShapes(loadAnnotations(*labels), c.size);
         } catch (const std::exception& e) {
             c.warnings << QString::fromStdString(e.what());
         }

@@ -1,5 +1,6 @@
 #pragma once
 // Builds the display sources of every pane content and the overlays of a case (worker thread).
+#include "annotations/SceneAnnotations.h"
 #include "inspect/CaseData.h"
 #include "jobs/CancelToken.h"
 
@@ -10,6 +11,9 @@
 #include <vector>
 
 namespace ll::ui {
+
+// The overlay polygons of `labels`, scaled to an image of `size` (as the inspector draws them).
+std::vector<AnnotationShape> overlayShapes(const SceneAnnotations& labels, QSize size);
 
 void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token);
 
