@@ -22,7 +22,8 @@ class DatasetSession : public QObject {
 public:
     DatasetSession(JobRunner* runner, QObject* parent = nullptr);
 
-    // Scans `root` (fast: headers only) and starts background scoring. Throws ll::Error.
+    // Scans `root` (lazily: folder listings only, no image headers; unreadable files show up as row
+    // errors when their case is scored) and starts background scoring. Throws ll::Error.
     void open(const std::filesystem::path& root);
     bool isOpen() const { return dataset_ != nullptr; }
     const Dataset& dataset() const { return *dataset_; }
