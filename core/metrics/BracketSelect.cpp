@@ -1,5 +1,7 @@
 #include "metrics/BracketSelect.h"
 
+#include "metrics/RankSelect.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -142,10 +144,9 @@ bool BracketSelect::finish() {
         std::vector<float>& v = merged_[s];
         const std::size_t k = lowRank(st.p, st.n), k2 = std::min(k + 1, st.n - 1);
         if (below[s] > k || k2 >= below[s] + v.size()) return false;
-        const std::size_t r = k - below[s];
-        std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(r), v.end());
-        st.a = v[r];
-        st.b = k2 == k ? st.a : double(*std::min_element(v.begin() + std::ptrdiff_t(r) + 1, v.end()));
+        const auto [a, b] = selectRankPair(v, k - below[s]);
+        st.a = a;
+        st.b = k2 == k ? st.a : double(b);
         st.done = true;
         return true;
     };

@@ -44,17 +44,49 @@ public:
         // surely below.
         void pair(int s, int t, float v) {
             (*this)(s, v);
-            const std::size_t i = std::size_t(t);
-            const double dev = std::abs(double(v) - centre_[i]);
-            const bool under = dev < devLo_[i];
-            below_[i] += under;
-            ++count_[i];
-            std::size_t& n = inside_[i];
-            buf_[i][n] = v;
-            n += !under & (dev <= devHi_[i]);
+            deviation(t, &v, 1);
+        }
+        // v[0..n) to set s: the same as operator() for each value in turn, with the set's counters
+        // held in registers (the fast way to emit a row's values of one set).
+        void span(int s, const float* v, std::size_t n) {
+            const std::size_t i = std::size_t(s);
+            const float lo = lo_[i], hi = hi_[i];
+            float* buf = buf_[i];
+            std::size_t below = 0, used = inside_[i];
+            for (std::size_t k = 0; k < n; ++k) {
+                const float x = v[k];
+                below += x < lo;
+                buf[used] = x;
+                used += (x >= lo) & (x <= hi);
+            }
+            below_[i] += below;
+            count_[i] += n;
+            inside_[i] = used;
+        }
+        // pair(s, t, v[k]) for each k.
+        void pairSpan(int s, int t, const float* v, std::size_t n) {
+            span(s, v, n);
+            deviation(t, v, n);
         }
 
     private:
+        void deviation(int t, const float* v, std::size_t n) {
+            const std::size_t i = std::size_t(t);
+            const double centre = centre_[i], lo = devLo_[i], hi = devHi_[i];
+            float* buf = buf_[i];
+            std::size_t below = 0, used = inside_[i];
+            for (std::size_t k = 0; k < n; ++k) {
+                const double dev = std::abs(double(v[k]) - centre);
+                const bool under = dev < lo;
+                below += under;
+                buf[used] = v[k];
+                used += !under & (dev <= hi);
+            }
+            below_[i] += below;
+            count_[i] += n;
+            inside_[i] = used;
+        }
+
         friend class BracketSelect;
         const float* lo_ = nullptr;
         const float* hi_ = nullptr;

@@ -45,13 +45,12 @@ public:
     std::vector<std::array<double, 6>> rowSums; // SIE: |D_c|, |D1_c|; LFE: |S(M_R,c)-S(M_G,c)|
 
     // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it
-    // computed, and row buffers for the gradient magnitudes.
+    // computed, and the row's mean_c |D_c|.
     struct RowScratch {
         std::array<std::vector<float>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
-        std::vector<double> squared; // gx^2 + gy^2, 6 per domain pixel of the row
-        std::vector<float> magnitude;
-        std::vector<int> xs;         // the row's domain pixels
+        std::vector<float> sieAbs;
+        std::array<std::vector<float>, 6> columns; // a row's values of each selected set, gathered
     };
     tbb::enumerable_thread_specific<RowScratch> rowScratch;
 };

@@ -205,27 +205,53 @@ void forgetRatioRows(EvalWorkspace& ws) {
     for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
 }
 
-// gx^2 + gy^2 of the 6 ratio channels at x from ratio rows up, mid, down (Gradient.h's arithmetic).
-inline void squaredGradientAt(const float* up, const float* mid, const float* dn, int W, int x, double* out) {
-    for (int j = 0; j < 6; ++j) {
-        const std::size_t o = ratioAt(W, x, j);
-        const double gx = (double(mid[o + 3]) - double(mid[o - 3])) / 2.0;
-        const double gy = (double(dn[o]) - double(up[o])) / 2.0;
-        out[j] = gx * gx + gy * gy;
+// M = sqrt(gx^2 + gy^2) at values f in [3, n - 3) of one half (E_R or E_G) of ratio rows up, mid, dn
+// (3 values per pixel), gx = (mid[f + 3] - mid[f - 3]) / 2, gy = (dn[f] - up[f]) / 2 in double, the
+// result rounded to float (Gradient.h's arithmetic); four at a time where SSE2 is available (the same
+// operations on pairs of doubles).
+void gradientMagnitudeSpan(const float* up, const float* mid, const float* dn, std::size_t n, float* out) {
+    std::size_t f = 3;
+#if defined(__SSE2__)
+    const __m128d half = _mm_set1_pd(0.5);
+    auto magnitude = [&](__m128d r, __m128d l, __m128d d, __m128d u) {
+        const __m128d gx = _mm_mul_pd(_mm_sub_pd(r, l), half);
+        const __m128d gy = _mm_mul_pd(_mm_sub_pd(d, u), half);
+        return _mm_cvtpd_ps(_mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(gx, gx), _mm_mul_pd(gy, gy))));
+    };
+    for (; f + 7 <= n; f += 4) {
+        const __m128 r = _mm_loadu_ps(mid + f + 3), l = _mm_loadu_ps(mid + f - 3);
+        const __m128 d = _mm_loadu_ps(dn + f), u = _mm_loadu_ps(up + f);
+        const __m128 lo = magnitude(_mm_cvtps_pd(r), _mm_cvtps_pd(l), _mm_cvtps_pd(d), _mm_cvtps_pd(u));
+        const __m128 hi = magnitude(_mm_cvtps_pd(_mm_movehl_ps(r, r)), _mm_cvtps_pd(_mm_movehl_ps(l, l)),
+                                    _mm_cvtps_pd(_mm_movehl_ps(d, d)), _mm_cvtps_pd(_mm_movehl_ps(u, u)));
+        _mm_storeu_ps(out + f, _mm_movelh_ps(lo, hi));
+    }
+#endif
+    for (; f + 3 < n; ++f) {
+        const double gx = (double(mid[f + 3]) - double(mid[f - 3])) * 0.5;
+        const double gy = (double(dn[f]) - double(up[f])) * 0.5;
+        out[f] = float(std::sqrt(gx * gx + gy * gy));
     }
 }
 
-// out[i] = float(sqrt(in[i])) for non-negative in[i], two at a time where SSE2 is available.
-void sqrtToFloat(const double* in, std::size_t n, float* out) {
-    std::size_t i = 0;
-#if defined(__SSE2__)
-    for (; i + 2 <= n; i += 2) {
-        const __m128d r = _mm_sqrt_pd(_mm_loadu_pd(in + i));
-        out[i] = float(_mm_cvtsd_f64(r));
-        out[i + 1] = float(_mm_cvtsd_f64(_mm_unpackhi_pd(r, r)));
+// The values a[3x + c] (columns c = 0..2) and b[3x + c] (columns 3 + c) of the pixels x < W with
+// keep[x], each column contiguous (for BracketSelect::Emit::span); returns their number.
+std::size_t gatherColumns(const float* a, const float* b, const std::uint8_t* keep, int W,
+                          EvalWorkspace::RowScratch& sc) {
+    float* col[6];
+    for (std::size_t j = 0; j < 6; ++j) {
+        sc.columns[j].resize(std::size_t(W));
+        col[j] = sc.columns[j].data();
     }
-#endif
-    for (; i < n; ++i) out[i] = float(std::sqrt(in[i]));
+    std::size_t n = 0;
+    for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
+        for (int c = 0; c < 3; ++c) {
+            col[c][n] = a[3 * x + c];
+            col[3 + c][n] = b[3 * x + c];
+        }
+        n += keep[x] ? 1 : 0;
+    }
+    return n;
 }
 
 // Standardisation with the reciprocal of the scale: (x - median) * (1 / scale), within an ulp or two
@@ -243,20 +269,6 @@ inline bool inDomain(const Mask& omega, int x, int y) {
     if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) return false;
     const std::uint8_t* mid = omega.row(y);
     return mid[x] && mid[x - 1] && mid[x + 1] && omega.row(y - 1)[x] && omega.row(y + 1)[x];
-}
-
-// Intensity band of light value l (IntensityBands.h), kNoBand when undefined.
-inline std::uint8_t bandOf(float l, double mx, const std::vector<double>& e, std::size_t n) {
-    if (!(mx > 0.0)) return kNoBand;
-    const double pct = 100.0 * double(l) / mx;
-    if (!std::isfinite(pct)) return kNoBand;
-    std::size_t band = n - 1;
-    for (std::size_t i = 0; i + 1 < n; ++i)
-        if (pct > e[i + 1]) {
-            band = i;
-            break;
-        }
-    return std::uint8_t(band);
 }
 
 ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor) {
@@ -323,10 +335,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         });
         sel.reset(1);
         sel.setTarget(0, params.lowSignalPercentile, smp);
-        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
-            const float* b = ws.blurred.row(y);
-            for (int x = 0; x < W; ++x) emit(0, b[x]);
-        });
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) { emit.span(0, ws.blurred.row(y), std::size_t(W)); });
     }
     const double p99 = sel.percentile(0);
     const double threshold = params.lowSignalFraction * p99;
@@ -375,9 +384,9 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             if (reason == 0 && double(L[x]) > mx) mx = L[x];
         }
         const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
-        for (int x = 0; x < W; ++x)
-            if (om[x])
-                for (int j = 0; j < 6; ++j) emit.pair(j, 6 + j, E[ratioAt(W, x, j)]);
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        const std::size_t n = gatherColumns(E, E + 3 * std::size_t(W), om, W, sc);
+        for (int j = 0; j < 6; ++j) emit.pairSpan(j, 6 + j, sc.columns[std::size_t(j)].data(), n);
         ws.rowReasonCounts[std::size_t(y)] = counts;
         ws.rowMax[std::size_t(y)] = mx;
     });
@@ -451,6 +460,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         sr[c] = Standardiser(s.ratioRealStats[c]);
         sg[c] = Standardiser(s.ratioEditStats[c]);
     }
+    const BandClassifier bandOf(params.bandEdgesPercent, maxSignal);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
         const bool inner = y >= 1 && y < H - 1;
@@ -464,53 +474,48 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         const float* L = ws.light.row(y);
         RegionSums::Cell* cells = ws.regions.row(y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
-
-        // Omega-nabla and M_R, M_G of the row (0 outside Omega-nabla).
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
-        sc.xs.resize(std::size_t(W));
-        sc.squared.resize(std::size_t(W) * 6);
-        sc.magnitude.resize(std::size_t(W) * 6);
-        std::size_t nd = 0;
+
+        // M_R, M_G of the row, then Omega-nabla; M is 0 outside Omega-nabla.
         std::fill(dom, dom + W, std::uint8_t(0));
+        const std::size_t n3 = 3 * std::size_t(W);
         if (inner) {
+            gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
+            gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
             const std::uint8_t* omU = ws.omega.row(y - 1);
             const std::uint8_t* omD = ws.omega.row(y + 1);
             for (int x = 1; x < W - 1; ++x) {
-                const bool d = om[x] && om[x - 1] && om[x + 1] && omU[x] && omD[x];
-                dom[x] = d ? 1 : 0;
-                if (!d) continue;
-                sc.xs[nd] = x;
-                squaredGradientAt(Eu, E, Ed, W, x, sc.squared.data() + 6 * nd);
-                ++nd;
+                if (om[x] && om[x - 1] && om[x + 1] && omU[x] && omD[x]) {
+                    dom[x] = 1;
+                } else {
+                    float* r = mr + 3 * x;
+                    float* g = mg + 3 * x;
+                    r[0] = r[1] = r[2] = g[0] = g[1] = g[2] = 0.0f;
+                }
             }
-        }
-        sqrtToFloat(sc.squared.data(), 6 * nd, sc.magnitude.data());
-        std::fill(mr, mr + 3 * std::size_t(W), 0.0f);
-        std::fill(mg, mg + 3 * std::size_t(W), 0.0f);
-        for (std::size_t k = 0; k < nd; ++k) {
-            const int x = sc.xs[k];
-            const float* m = sc.magnitude.data() + 6 * k;
-            for (int c = 0; c < 3; ++c) {
-                mr[3 * x + c] = m[c];
-                mg[3 * x + c] = m[3 + c];
-            }
-            for (int j = 0; j < 6; ++j) emit(j, m[j]);
+            for (std::size_t f : {std::size_t(0), n3 - 3})
+                for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
+            const std::size_t nd = gatherColumns(mr, mg, dom, W, sc);
+            for (int j = 0; j < 6; ++j) emit.span(j, sc.columns[std::size_t(j)].data(), nd);
+        } else {
+            std::fill(mr, mr + n3, 0.0f);
+            std::fill(mg, mg + n3, 0.0f);
         }
 
-        // SIE, SIE1, bands and region sums.
-        std::array<double, 6> sums{};
-        for (int x = 0; x < W; ++x) {
-            const std::size_t i = i0 + std::size_t(x);
-            const std::uint8_t b = bandOf(L[x], maxSignal, params.bandEdgesPercent, nBands);
-            band[x] = b;
-            if (ratioMaps)
+        // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
+        for (int x = 0; x < W; ++x) band[x] = bandOf(L[x]);
+        if (ratioMaps)
+            for (int x = 0; x < W; ++x)
                 for (int c = 0; c < 3; ++c) {
                     maps.ratioReal.at(x, y, c) = E[3 * x + c];
                     maps.ratioEdit.at(x, y, c) = E[3 * W + 3 * x + c];
                 }
-            if (!om[x]) continue;
-            float sieAbs = 0.0f;
-            if (!empty) {
+        sc.sieAbs.assign(std::size_t(W), 0.0f);
+        float* sieAbs = sc.sieAbs.data();
+        std::array<double, 6> sums{};
+        if (!empty)
+            for (int x = 0; x < W; ++x) {
+                if (!om[x]) continue;
                 double sumSigned = 0.0, sumAbs = 0.0;
                 for (int c = 0; c < 3; ++c) {
                     const double r = E[3 * x + c], g = E[3 * W + 3 * x + c];
@@ -530,18 +535,43 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                     }
                 }
                 if (keepMaps) maps.sieMap(x, y) = float(sumSigned / 3.0);
-                sieAbs = float(sumAbs / 3.0);
+                sieAbs[x] = float(sumAbs / 3.0);
             }
-            if (b < nBands) {
-                ++cells[b].pixels;
-                cells[b].sie += sieAbs;
+
+        // Band sums over runs of one band (no dependency through memory from pixel to pixel), then
+        // one sweep per region.
+        std::size_t runPixels = 0;
+        double runSie = 0.0;
+        std::uint8_t runBand = kNoBand;
+        auto flush = [&] {
+            if (runBand < nBands) {
+                cells[runBand].pixels += runPixels;
+                cells[runBand].sie += runSie;
             }
-            for (std::size_t k = 0; k < regionMasks.size(); ++k)
-                if ((*regionMasks[k])[i]) {
-                    RegionSums::Cell& cell = cells[nBands + k];
-                    ++cell.pixels;
-                    cell.sie += sieAbs;
+            runPixels = 0;
+            runSie = 0.0;
+        };
+        for (int x = 0; x < W; ++x) {
+            if (!om[x]) continue;
+            if (band[x] != runBand) {
+                flush();
+                runBand = band[x];
+            }
+            ++runPixels;
+            runSie += sieAbs[x];
+        }
+        flush();
+        for (std::size_t k = 0; k < regionMasks.size(); ++k) {
+            const std::uint8_t* m = regionMasks[k]->data() + i0;
+            std::size_t pixels = 0;
+            double sum = 0.0;
+            for (int x = 0; x < W; ++x)
+                if (om[x] && m[x]) {
+                    ++pixels;
+                    sum += sieAbs[x];
                 }
+            cells[nBands + k].pixels += pixels;
+            cells[nBands + k].sie += sum;
         }
         ws.rowSums[std::size_t(y)] = sums;
     });
@@ -601,14 +631,26 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             std::uint8_t* bits = ws.omega80Bits.row(y);
             for (int x = 0; x < W; ++x) {
                 std::uint8_t b = 0;
-                if (dom[x])
-                    for (int c = 0; c < 3; ++c)
-                        if (mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) {
-                            b |= std::uint8_t(1u << c);
-                            emit.pair(c, 6 + c, mr[3 * x + c]);
-                            emit.pair(3 + c, 9 + c, mg[3 * x + c]);
-                        }
-                bits[x] = b;
+                for (int c = 0; c < 3; ++c)
+                    b |= std::uint8_t((mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) << c);
+                bits[x] = dom[x] ? b : 0;
+            }
+            EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+            float* colR = nullptr;
+            float* colG = nullptr;
+            for (std::size_t c = 0; c < 3; ++c) {
+                sc.columns[c].resize(std::size_t(W));
+                sc.columns[3 + c].resize(std::size_t(W));
+                colR = sc.columns[c].data();
+                colG = sc.columns[3 + c].data();
+                std::size_t n = 0;
+                for (int x = 0; x < W; ++x) {
+                    colR[n] = mr[3 * x + c];
+                    colG[n] = mg[3 * x + c];
+                    n += (bits[x] >> c) & 1u;
+                }
+                emit.pairSpan(int(c), int(6 + c), colR, n);
+                emit.pairSpan(int(3 + c), int(9 + c), colG, n);
             }
         });
         for (std::size_t c = 0; c < 3; ++c) {

@@ -4,7 +4,9 @@
 
 #include <tbb/parallel_for.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace ll {
@@ -16,7 +18,30 @@ std::string edgeText(double e) {
     return s.str();
 }
 
+// The smallest non-negative float l with pred(l), or +inf when none; pred is monotone in l.
+template <typename Pred>
+float smallestFloatWhere(Pred pred) {
+    std::uint32_t lo = 0, hi = 0x7f800000u; // bit patterns of 0 and +inf, ordered like the values
+    auto value = [](std::uint32_t bits) { return std::bit_cast<float>(bits); };
+    if (pred(value(lo))) return 0.0f;
+    if (!pred(value(hi))) return INFINITY;
+    while (hi - lo > 1) { // pred(lo) false, pred(hi) true
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        (pred(value(mid)) ? hi : lo) = mid;
+    }
+    return value(hi);
+}
+
 } // namespace
+
+BandClassifier::BandClassifier(const std::vector<double>& e, double mx) {
+    undefined_ = !(mx > 0.0);
+    if (undefined_) return;
+    auto pct = [mx](float l) { return 100.0 * double(l) / mx; };
+    infinite_ = smallestFloatWhere([&](float l) { return !std::isfinite(pct(l)); });
+    for (std::size_t i = 0; i + 2 < e.size(); ++i)
+        thresholds_.push_back(smallestFloatWhere([&](float l) { return pct(l) > e[i + 1]; }));
+}
 
 std::vector<std::string> bandKeys(const std::vector<double>& e) {
     if (e.size() < 2 || e.size() > 255 || e.front() != 100.0 || e.back() != 0.0)
@@ -38,21 +63,11 @@ IntensityBands intensityBands(const FloatPlane& L, const Mask& omega, const std:
         if (omega[i] && double(L[i]) > mx) mx = L[i];
     b.maxSignal = mx;
     if (!(mx > 0.0)) return b;
-    const std::size_t n = b.keys.size();
+    const BandClassifier bandOf(e, mx);
     tbb::parallel_for(0, H, [&](int y) {
         const float* l = L.row(y);
         std::uint8_t* o = b.labels.row(y);
-        for (int x = 0; x < W; ++x) {
-            const double pct = 100.0 * double(l[x]) / mx;
-            if (!std::isfinite(pct)) continue;
-            std::size_t band = n - 1;
-            for (std::size_t i = 0; i + 1 < n; ++i)
-                if (pct > e[i + 1]) {
-                    band = i;
-                    break;
-                }
-            o[x] = std::uint8_t(band);
-        }
+        for (int x = 0; x < W; ++x) o[x] = bandOf(l[x]);
     });
     return b;
 }

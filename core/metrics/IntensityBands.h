@@ -22,6 +22,24 @@ struct IntensityBands {
 // Throws ll::Error when the edges are not strictly descending from 100 to 0 or more than 254 bands.
 std::vector<std::string> bandKeys(const std::vector<double>& edgesPercent);
 
+// The band of a value of L for a given max_Omega(L): the same answer as computing 100 L / max in double
+// and comparing with the edges, from float thresholds found once (no division per pixel).
+class BandClassifier {
+public:
+    BandClassifier(const std::vector<double>& edgesPercent, double maxSignal);
+    std::uint8_t operator()(float l) const {
+        if (undefined_ || !(l < infinite_)) return kNoBand; // also NaN
+        for (std::size_t i = 0; i < thresholds_.size(); ++i)
+            if (l >= thresholds_[i]) return std::uint8_t(i);
+        return std::uint8_t(thresholds_.size());
+    }
+
+private:
+    bool undefined_ = false;       // max not positive: no band anywhere
+    float infinite_ = 0.0f;        // 100 l / max is not finite from here up
+    std::vector<float> thresholds_; // band i from thresholds_[i] up (first match)
+};
+
 IntensityBands intensityBands(const FloatPlane& L, const Mask& omega, const std::vector<double>& edgesPercent);
 
 } // namespace ll
