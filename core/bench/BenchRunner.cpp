@@ -4,6 +4,7 @@
 #include "bench/EditLoading.h"
 #include "bench/Journal.h"
 #include "bench/PerImageCsv.h"
+#include "bench/Recycler.h"
 #include "bench/RowJson.h"
 #include "bench/ScenePairCache.h"
 #include "bench/WorkList.h"
@@ -178,6 +179,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     params.computeUncertainty = config.uncertainty;
     params.uncertaintyDraws = config.draws;
     EvalWorkspacePool workspaces; // one per evaluation in flight, reused: no per-edit page faults
+    Recycler<LoadedEdit> editBuffers; // decoded edits' buffers, reused likewise
 
     std::vector<ScoreRow> newRows;
     JournalWriter journal(journalPath);
@@ -205,7 +207,8 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
         std::pair<int, int> size = plan.size ? *plan.size : std::pair<int, int>{0, 0};
         if (!item.baseline()) {
             try {
-                job->edit = loadEdit(*item.edit->path, modelPath, float(scene.meta.k), plan.size);
+                job->edit = editBuffers.take();
+                loadEdit(*item.edit->path, modelPath, float(scene.meta.k), plan.size, job->edit);
                 size = {job->edit.edit.width(), job->edit.edit.height()};
             } catch (const Error& e) {
                 fail(job->row, Failure::BadEdit, ds.root, e.subject(), e.problem());
@@ -224,7 +227,10 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             job->edit = {};
             return job;
         }
-        if (item.baseline()) job->edit = baselineEdit(*job->pair, item.task, modelPath);
+        if (item.baseline()) {
+            job->edit = editBuffers.take();
+            baselineEdit(*job->pair, item.task, modelPath, job->edit);
+        }
         return job;
     };
 
@@ -255,6 +261,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                  "out of memory");
         }
         job->pair.reset();
+        editBuffers.giveBack(std::move(job->edit));
         job->edit = {};
         return job;
     };

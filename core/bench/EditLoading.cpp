@@ -21,15 +21,51 @@ Mask resizedClipMask(const Codes8& codes, int W, int H) {
     return out;
 }
 
+// Takes the codes buffer out of `e` (to reuse its memory) and clears the optional parts.
+Codes8 takeCodes(LoadedEdit& e) {
+    Codes8 c = e.codes ? std::move(*e.codes) : Codes8{};
+    e.codes.reset();
+    e.clipped.reset();
+    return c;
+}
+
+// An 8-bit edit: its codes, linearised by table (the values ModelImagePath::decode gives for the
+// loaded image: codes of round(255 v) are the file's codes).
+void fromCodes(Codes8 codes, ImageInfo info, const std::filesystem::path& file, const ModelImagePath& path, float k,
+               int W, int H, LoadedEdit& e) {
+    info.colourSpace = "lin_rec709";
+    info.path = file.string();
+    if (codes.width == W && codes.height == H) {
+        path.decode(codes, k, e.edit);
+        e.edit.info = std::move(info);
+        e.codes = std::move(codes);
+        return;
+    }
+    Image full = path.decode(codes, k);
+    checkAspectRatio(full.width(), full.height(), W, H, file.string());
+    e.edit = resizeArea(full, W, H);
+    e.edit.info = std::move(info);
+    e.clipped = resizedClipMask(codes, W, H);
+}
+
 } // namespace
 
-LoadedEdit loadEdit(const std::filesystem::path& file, const ModelImagePath& path, float k,
-                    const std::optional<std::pair<int, int>>& size) {
+void loadEdit(const std::filesystem::path& file, const ModelImagePath& path, float k,
+              const std::optional<std::pair<int, int>>& size, LoadedEdit& e) {
+    Codes8 codes = takeCodes(e);
+    ImageHeader header;
+    if (loadImage8(file, header, codes.rgb)) {
+        codes.width = header.width;
+        codes.height = header.height;
+        const int W = size ? size->first : codes.width, H = size ? size->second : codes.height;
+        fromCodes(std::move(codes), std::move(header.info), file, path, k, W, H, e);
+        return;
+    }
+    // 16-bit or float data: through float values.
     const Image editFile = loadImage(file);
     if (const std::size_t n = countNonFinite(editFile))
         throw Error(file.string(), std::to_string(n) + " pixels are NaN or infinite");
     const bool eightBit = !editFile.info.isFloat && editFile.info.bitsPerSample <= 8;
-    LoadedEdit e;
     Image edit = path.decode(editFile, k);
     edit.info.path = file.string();
     const int W = size ? size->first : edit.width(), H = size ? size->second : edit.height();
@@ -42,14 +78,32 @@ LoadedEdit loadEdit(const std::filesystem::path& file, const ModelImagePath& pat
         e.edit.info = edit.info;
         if (eightBit) e.clipped = resizedClipMask(ModelImagePath::codesOf(editFile), W, H);
     }
+}
+
+LoadedEdit loadEdit(const std::filesystem::path& file, const ModelImagePath& path, float k,
+                    const std::optional<std::pair<int, int>>& size) {
+    LoadedEdit e;
+    loadEdit(file, path, k, size, e);
     return e;
+}
+
+void baselineEdit(const ScenePair& pair, Task task, const ModelImagePath& path, LoadedEdit& e) {
+    // toCodes(input, k) is the code of each value of encode(input, k), i.e. of the pair's seen image.
+    const Image& seen = task == Task::On ? pair.seenOff : pair.seenOn;
+    Codes8 codes = takeCodes(e);
+    codes.width = seen.width();
+    codes.height = seen.height();
+    codes.rgb.resize(seen.floatCount());
+    const float* s = seen.data();
+    for (std::size_t i = 0; i < codes.rgb.size(); ++i) codes.rgb[i] = ModelImagePath::codeOf(s[i]);
+    path.decode(codes, pair.k, e.edit);
+    e.edit.info = ImageInfo{};
+    e.codes = std::move(codes);
 }
 
 LoadedEdit baselineEdit(const ScenePair& pair, Task task, const ModelImagePath& path) {
     LoadedEdit e;
-    const Image& input = task == Task::On ? pair.off : pair.on;
-    e.codes = path.toCodes(input, pair.k);
-    e.edit = path.decode(*e.codes, pair.k);
+    baselineEdit(pair, task, path, e);
     return e;
 }
 

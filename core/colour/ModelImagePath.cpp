@@ -38,27 +38,33 @@ Codes8 ModelImagePath::toCodes(const Image& linear, float k) const {
     const Image enc = encode(linear, k);
     Codes8 c{enc.width(), enc.height(), std::vector<std::uint8_t>(enc.floatCount())};
     const float* s = enc.data();
-    for (std::size_t i = 0; i < c.rgb.size(); ++i)
-        c.rgb[i] = std::uint8_t(std::lround(std::clamp(s[i], 0.0f, 1.0f) * 255.0f));
+    for (std::size_t i = 0; i < c.rgb.size(); ++i) c.rgb[i] = codeOf(s[i]);
     return c;
 }
 
 Image ModelImagePath::decode(const Codes8& codes, float k) const {
-    if (!(k > 0.0f) || !std::isfinite(k)) throw Error("exposure", "k must be a positive finite number");
-    Image out(codes.width, codes.height);
-    float* d = out.data();
-    const float inv = 1.0f / k;
-    for (std::size_t i = 0; i < codes.rgb.size(); ++i) d[i] = decode_[codes.rgb[i]] * inv;
+    Image out;
+    decode(codes, k, out);
     return out;
+}
+
+void ModelImagePath::decode(const Codes8& codes, float k, Image& out) const {
+    if (!(k > 0.0f) || !std::isfinite(k)) throw Error("exposure", "k must be a positive finite number");
+    if (out.width() != codes.width || out.height() != codes.height) out = Image(codes.width, codes.height);
+    // One table of decode_[c] / k (the same float product per value), then a plain lookup.
+    const float inv = 1.0f / k;
+    std::array<float, 256> table;
+    for (std::size_t c = 0; c < 256; ++c) table[c] = decode_[c] * inv;
+    float* d = out.data();
+    const std::uint8_t* s = codes.rgb.data();
+    const std::size_t n = std::min(codes.rgb.size(), out.floatCount());
+    for (std::size_t i = 0; i < n; ++i) d[i] = table[s[i]];
 }
 
 Codes8 ModelImagePath::codesOf(const Image& normalised) {
     Codes8 c{normalised.width(), normalised.height(), std::vector<std::uint8_t>(normalised.floatCount())};
     const float* s = normalised.data();
-    for (std::size_t i = 0; i < c.rgb.size(); ++i) {
-        const float v = std::isfinite(s[i]) ? std::clamp(s[i], 0.0f, 1.0f) : 0.0f;
-        c.rgb[i] = std::uint8_t(std::lround(v * 255.0f));
-    }
+    for (std::size_t i = 0; i < c.rgb.size(); ++i) c.rgb[i] = codeOf(std::isfinite(s[i]) ? s[i] : 0.0f);
     return c;
 }
 

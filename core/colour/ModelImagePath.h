@@ -35,11 +35,19 @@ public:
     Codes8 toCodes(const Image& linear, float k = 1.0f) const;
     // Linearises 8-bit codes and divides by k.
     Image decode(const Codes8& codes, float k = 1.0f) const;
+    // The same into `out`, reusing its memory when it already has the codes' size.
+    void decode(const Codes8& codes, float k, Image& out) const;
     // Linearises an already-loaded LDR image with values normalised to [0,1] (any bit depth)
     // and divides by k. 8-bit data goes through the exact code table.
     Image decode(const Image& normalised, float k = 1.0f) const;
     // Codes of a normalised 8-bit image (round(v*255)).
     static Codes8 codesOf(const Image& normalised);
+    // The code of an encoded value: round(255 v) of v clamped to [0, 1] (+inf gives 255, NaN 0), as
+    // std::lround but inline.
+    static std::uint8_t codeOf(float v) {
+        const float c = v >= 0.0f ? (v <= 1.0f ? v : 1.0f) : 0.0f;
+        return std::uint8_t(double(c * 255.0f) + 0.5); // exact: c * 255 is a float, + 0.5 is exact in double
+    }
 
 private:
     ColourConfig colour_;

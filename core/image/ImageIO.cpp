@@ -173,63 +173,120 @@ ImageHeader readImageHeader(const fs::path& path) {
     return h;
 }
 
-Image loadImage(const fs::path& path, const LoadOptions& options) {
-    auto in = openInput(path);
-    const ImageSpec spec = in->spec();
-    const std::size_t npx = std::size_t(spec.width) * std::size_t(spec.height);
-    if (npx > options.maxPixels)
-        throw Error(path.string(), "image too large (" + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
-                                       " = " + std::to_string(npx / 1000000) + " Mpixel; the limit is " +
-                                       std::to_string(options.maxPixels / 1000000) + " Mpixel)");
+namespace {
+
+// An opened file with its checked size, channel plan and ImageInfo, ready to read its pixels.
+struct PixelSource {
+    std::unique_ptr<ImageInput> in;
+    ImageSpec spec;
     ImageInfo info;
-    fillInfo(spec, in->format_name(), path, info);
-    const ChannelPlan plan = planChannels(spec, path, info);
+    ChannelPlan plan;
+    std::size_t pixels = 0;
+    int chBegin = 0, chEnd = 3;
+    bool direct = true; // channels chBegin..chEnd-1 are R, G, B in order: no staging buffer
+};
+
+PixelSource openPixels(const fs::path& path, const LoadOptions& options) {
+    PixelSource src;
+    src.in = openInput(path);
+    src.spec = src.in->spec();
+    const ImageSpec& spec = src.spec;
+    src.pixels = std::size_t(spec.width) * std::size_t(spec.height);
+    if (src.pixels > options.maxPixels)
+        throw Error(path.string(), "image too large (" + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
+                                       " = " + std::to_string(src.pixels / 1000000) + " Mpixel; the limit is " +
+                                       std::to_string(options.maxPixels / 1000000) + " Mpixel)");
+    fillInfo(spec, src.in->format_name(), path, src.info);
+    src.plan = planChannels(spec, path, src.info);
 
     // Only the channels from the first to the last one used are read. When they are three in RGB
-    // order they go straight into the image; otherwise through one staging buffer.
-    const int chBegin = std::min({plan.r, plan.g, plan.b});
-    const int chEnd = std::max({plan.r, plan.g, plan.b}) + 1;
-    const std::size_t span = std::size_t(chEnd - chBegin);
-    const bool direct = span == 3 && plan.r == chBegin && plan.g == chBegin + 1 && plan.b == chBegin + 2;
-    const std::size_t bytes = npx * sizeof(float) * (3 + (direct ? 0 : span));
+    // order they go straight into the destination; otherwise through one staging buffer.
+    const ChannelPlan& plan = src.plan;
+    src.chBegin = std::min({plan.r, plan.g, plan.b});
+    src.chEnd = std::max({plan.r, plan.g, plan.b}) + 1;
+    const std::size_t span = std::size_t(src.chEnd - src.chBegin);
+    src.direct = span == 3 && plan.r == src.chBegin && plan.g == src.chBegin + 1 && plan.b == src.chBegin + 2;
+    // The limit is that of float pixels whichever type is read: callers of the 8-bit reader
+    // linearise its codes to float next.
+    const std::size_t bytes = src.pixels * sizeof(float) * (3 + (src.direct ? 0 : span));
     if (options.maxBytes && bytes > options.maxBytes)
         throw Error(path.string(), "image too large to load: " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
                                        " needs " + std::to_string(bytes >> 20) + " MiB; this machine has " +
                                        std::to_string(options.maxBytes >> 20) + " MiB of memory");
-    Image img;
-    std::vector<float> raw;
-    try {
-        img = Image(spec.width, spec.height);
-        if (!direct) raw.resize(npx * span);
-    } catch (const std::bad_alloc&) {
-        throw Error(path.string(), "not enough memory to load a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + " image");
-    }
-    // Reads as float; OIIO converts half/int data and normalises integers to [0,1].
-    if (!in->read_image(0, 0, chBegin, chEnd, TypeDesc::FLOAT, direct ? img.data() : raw.data())) {
-        std::string msg = firstLine(in->geterror());
-        throw Error(path.string(), "corrupt or truncated image data: " + msg);
-    }
-    if (in->has_error()) {
-        std::string msg = firstLine(in->geterror());
-        throw Error(path.string(), "corrupt or truncated image data: " + msg);
-    }
-    in->close();
+    return src;
+}
 
-    if (!direct) {
-        float* dst = img.data();
-        const float* src = raw.data();
-        const int r = plan.r - chBegin, g = plan.g - chBegin, b = plan.b - chBegin;
-        for (std::size_t i = 0; i < npx; ++i, src += span, dst += 3) {
-            dst[0] = src[r];
-            dst[1] = src[g];
-            dst[2] = src[b];
+void throwNoMemory(const fs::path& path, const ImageSpec& spec) {
+    throw Error(path.string(), "not enough memory to load a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + " image");
+}
+
+// Reads the pixels as `type` into dst (3 interleaved values per pixel), through `staging` when the
+// channels are not R, G, B in order. OIIO converts the file's data to `type` (integers normalised to
+// [0,1] for float).
+template <typename T>
+void readPixels(PixelSource& src, const fs::path& path, TypeDesc type, T* dst, std::vector<T>& staging) {
+    const std::size_t span = std::size_t(src.chEnd - src.chBegin);
+    if (!src.direct) {
+        try {
+            staging.resize(src.pixels * span);
+        } catch (const std::bad_alloc&) {
+            throwNoMemory(path, src.spec);
         }
     }
+    if (!src.in->read_image(0, 0, src.chBegin, src.chEnd, type, src.direct ? static_cast<void*>(dst) : staging.data())) {
+        std::string msg = firstLine(src.in->geterror());
+        throw Error(path.string(), "corrupt or truncated image data: " + msg);
+    }
+    if (src.in->has_error()) {
+        std::string msg = firstLine(src.in->geterror());
+        throw Error(path.string(), "corrupt or truncated image data: " + msg);
+    }
+    src.in->close();
+    if (!src.direct) {
+        const T* s = staging.data();
+        const int r = src.plan.r - src.chBegin, g = src.plan.g - src.chBegin, b = src.plan.b - src.chBegin;
+        for (std::size_t i = 0; i < src.pixels; ++i, s += span, dst += 3) {
+            dst[0] = s[r];
+            dst[1] = s[g];
+            dst[2] = s[b];
+        }
+    }
+}
+
+} // namespace
+
+Image loadImage(const fs::path& path, const LoadOptions& options) {
+    PixelSource src = openPixels(path, options);
+    Image img;
+    try {
+        img = Image(src.spec.width, src.spec.height);
+    } catch (const std::bad_alloc&) {
+        throwNoMemory(path, src.spec);
+    }
+    std::vector<float> staging;
+    readPixels(src, path, TypeDesc::FLOAT, img.data(), staging);
+    ImageInfo info = std::move(src.info);
     info.nonFinitePixels = countNonFinite(img);
     if (info.nonFinitePixels > 0)
         info.notes.push_back(std::to_string(info.nonFinitePixels) + " pixels contain NaN or Inf values");
     img.info = std::move(info);
     return img;
+}
+
+bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint8_t>& rgb, const LoadOptions& options) {
+    PixelSource src = openPixels(path, options);
+    if (src.spec.format.basetype != TypeDesc::UINT8 || src.info.isFloat || src.info.bitsPerSample > 8) return false;
+    try {
+        rgb.resize(src.pixels * 3);
+    } catch (const std::bad_alloc&) {
+        throwNoMemory(path, src.spec);
+    }
+    std::vector<std::uint8_t> staging;
+    readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
+    header.width = src.spec.width;
+    header.height = src.spec.height;
+    header.info = std::move(src.info);
+    return true;
 }
 
 namespace {

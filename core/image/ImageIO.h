@@ -9,7 +9,9 @@
 #include "image/Plane.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <vector>
 
 namespace ll {
 
@@ -35,6 +37,14 @@ struct ImageHeader {
     ImageInfo info;
 };
 ImageHeader readImageHeader(const std::filesystem::path& path);
+
+// Reads a file whose samples are integers of at most 8 bits (8-bit PNG, JPEG, ...) as its 8-bit
+// codes: 3 interleaved values per pixel, channels chosen as loadImage does, into `rgb` (resized; its
+// memory is reused). The codes are exactly round(255 v) of loadImage's values v, without the float
+// image. Returns false, having read no pixels, when the file holds other data (float, 16-bit): use
+// loadImage then. Throws like loadImage, under the same limits.
+bool loadImage8(const std::filesystem::path& path, ImageHeader& header, std::vector<std::uint8_t>& rgb,
+                const LoadOptions& options = {});
 
 enum class ExrPixelType { Half, Float };
 

@@ -9,6 +9,7 @@
 #include "util/Error.h"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 using namespace ll;
@@ -56,6 +57,37 @@ private Q_SLOTS:
         const Image lin = path.decode(codes, k);
         const Codes8 again = path.toCodes(lin, k);
         QVERIFY(again.rgb == codes.rgb);
+    }
+
+    void codeOfRoundsLikeLround() {
+        // Every float around each code's rounding boundary, plus the special values.
+        for (int code = 0; code < 256; ++code) {
+            float v = (float(code) + 0.5f) / 255.0f;
+            for (int step = 0; step < 64; ++step) v = std::nextafter(v, 0.0f);
+            for (int step = 0; step < 128; ++step, v = std::nextafter(v, 2.0f)) {
+                const long want = std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f);
+                QCOMPARE(long(ModelImagePath::codeOf(v)), want);
+            }
+        }
+        QCOMPARE(int(ModelImagePath::codeOf(-0.0f)), 0);
+        QCOMPARE(int(ModelImagePath::codeOf(-3.0f)), 0);
+        QCOMPARE(int(ModelImagePath::codeOf(7.0f)), 255);
+        QCOMPARE(int(ModelImagePath::codeOf(INFINITY)), 255);
+        QCOMPARE(int(ModelImagePath::codeOf(NAN)), 0);
+    }
+
+    void decodeIntoReusesTheImage() {
+        const ModelImagePath path(colour_);
+        Codes8 codes{16, 16, {}};
+        for (int i = 0; i < 16 * 16 * 3; ++i) codes.rgb.push_back(std::uint8_t(i * 7));
+        const float k = 1.7f;
+        Image out(16, 16, -1.0f);
+        const float* before = out.data();
+        path.decode(codes, k, out);
+        QCOMPARE(out.data(), before); // same buffer
+        for (std::size_t i = 0; i < codes.rgb.size(); ++i) QCOMPARE(out.data()[i], path.decodeTable()[codes.rgb[i]] * (1.0f / k));
+        const Image fresh = path.decode(codes, k);
+        QVERIFY(std::equal(fresh.data(), fresh.data() + fresh.floatCount(), out.data()));
     }
 
     void modelInputClampsAndScales() {

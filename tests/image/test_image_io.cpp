@@ -4,7 +4,10 @@
 #include "support/TestSupport.h"
 #include "util/Error.h"
 
+#include <OpenImageIO/imageio.h>
+
 #include <cmath>
+#include <vector>
 
 using namespace ll;
 namespace fs = std::filesystem;
@@ -120,6 +123,62 @@ private Q_SLOTS:
         const Image png = loadImage(tmp("rt.png"));
         QCOMPARE(png.info.bitsPerSample, 8);
         for (int i = 0; i < 9; ++i) QCOMPARE(std::lround(png.data()[i] * 255.0f), long(i * 30));
+    }
+
+    // loadImage8 gives exactly the codes round(255 v) of loadImage's values, for every 8-bit layout,
+    // and declines other data.
+    void eightBitCodesMatchTheFloatLoad() {
+        std::vector<fs::path> files = {test::dataFile("mls-dataset/crop_2HAL_DESK_desk_on.png")};
+        auto write = [&](const char* name, int channels, OIIO::TypeDesc type) {
+            const int W = 9, H = 4;
+            std::vector<float> px(std::size_t(W * H * channels));
+            for (std::size_t i = 0; i < px.size(); ++i) px[i] = float((i * 37) % 256) / 255.0f;
+            OIIO::ImageSpec spec(W, H, channels, type);
+            if (channels == 4) spec.alpha_channel = 3;
+            auto out = OIIO::ImageOutput::create(tmp(name).string());
+            QVERIFY(out && out->open(tmp(name).string(), spec));
+            QVERIFY(out->write_image(OIIO::TypeDesc::FLOAT, px.data()));
+            out->close();
+            files.push_back(tmp(name));
+        };
+        write("grey.png", 1, OIIO::TypeDesc::UINT8);
+        write("grey_alpha.png", 2, OIIO::TypeDesc::UINT8);
+        write("rgba.png", 4, OIIO::TypeDesc::UINT8);
+        write("rgb.jpg", 3, OIIO::TypeDesc::UINT8);
+        for (const fs::path& f : files) {
+            const Image img = loadImage(f);
+            std::vector<std::uint8_t> codes(5, 9); // reused memory of another size
+            ImageHeader h;
+            QVERIFY2(loadImage8(f, h, codes), f.string().c_str());
+            QCOMPARE(h.width, img.width());
+            QCOMPARE(h.height, img.height());
+            QCOMPARE(h.info.bitsPerSample, img.info.bitsPerSample);
+            QCOMPARE(h.info.notes, img.info.notes);
+            QCOMPARE(codes.size(), img.floatCount());
+            for (std::size_t i = 0; i < codes.size(); ++i)
+                QCOMPARE(long(codes[i]), std::lround(img.data()[i] * 255.0f));
+        }
+        write("deep.png", 3, OIIO::TypeDesc::UINT16);
+        std::vector<std::uint8_t> codes;
+        ImageHeader h;
+        QVERIFY(!loadImage8(tmp("deep.png"), h, codes));
+        QVERIFY(!loadImage8(test::dataFile("openexr-images/ScanLines_Carrots.exr"), h, codes));
+        QVERIFY(codes.empty());
+    }
+
+    void eightBitLoadErrorsNameTheFile() {
+        const fs::path src = test::dataFile("mls-dataset/crop_2HAL_DESK_desk_on.png");
+        const std::string bytes = test::readBytes(src);
+        test::writeBytes(tmp("cut8.png"), bytes.substr(0, bytes.size() / 2));
+        std::vector<std::uint8_t> codes;
+        ImageHeader h;
+        try {
+            loadImage8(tmp("cut8.png"), h, codes);
+            QFAIL("expected an error");
+        } catch (const Error& e) {
+            const QString m = e.what();
+            QVERIFY2(m.contains("cut8.png") && !m.contains('\n'), qPrintable(m));
+        }
     }
 
     void singleChannelPromotedToGrey() {
