@@ -1,15 +1,90 @@
 #include "metrics/Ssim.h"
 
 #include "metrics/GaussianKernel.h"
-#include "metrics/MirrorIndex.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
 #include <vector>
 
+// The filter loops are compiled for AVX-512 and AVX2 as well as the baseline, chosen at run time. Every
+// lane does the same double operations in the same order as the scalar loop, and contraction into
+// fused multiply-adds (which AVX-512 would otherwise allow) is switched off for them: the result is the
+// same bit for bit on every machine (tests/metrics/test_classic_metrics.cpp checks it).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default"), optimize("fp-contract=off")))
+#else
+#define LL_SSIM_CLONES
+#endif
+
 namespace ll {
+
+namespace {
+
+// Symmetric taps w[0..2R] (w[t] = w[2R-t]) applied to rows[0..2R] at each x in [0, n):
+//   o[x] = w[R] rows[R][x] + sum over t = 0..R-1 of w[t] (rows[t][x] + rows[2R-t][x]),
+// added in that order. A horizontal pass gives rows[t] = s + t.
+template <int R>
+[[gnu::always_inline]] inline void symmetricTaps(const double* const* rows, double* __restrict o, int n, const double* w) {
+    const double* p[2 * R + 1];
+    double wt[R + 1];
+    for (int t = 0; t <= 2 * R; ++t) p[t] = rows[t];
+    for (int t = 0; t <= R; ++t) wt[t] = w[t];
+    for (int x = 0; x < n; ++x) {
+        double acc = wt[R] * p[R][x];
+        for (int t = 0; t < R; ++t) acc += wt[t] * (p[t][x] + p[2 * R - t][x]);
+        o[x] = acc;
+    }
+}
+
+// Any radius: the same sums, built up over whole rows.
+[[gnu::always_inline]] inline void symmetricTapsAny(const double* const* rows, double* __restrict o, int n,
+                                                    const double* w, int r) {
+    const double wc = w[r];
+    const double* c = rows[r];
+    for (int x = 0; x < n; ++x) o[x] = wc * c[x];
+    for (int t = 0; t < r; ++t) {
+        const double wt = w[t];
+        const double* lo = rows[t];
+        const double* hi = rows[2 * r - t];
+        for (int x = 0; x < n; ++x) o[x] += wt * (lo[x] + hi[x]);
+    }
+}
+
+LL_SSIM_CLONES void filterRows(const double* const* rows, double* o, int n, const double* w, int r) {
+    if (r == 5) symmetricTaps<5>(rows, o, n, w);
+    else symmetricTapsAny(rows, o, n, w, r);
+}
+
+// The SSIM map of one row from the five filtered moments, then its sum in column order.
+LL_SSIM_CLONES double ssimRowSum(const double* mx, const double* my, const double* mxx, const double* myy,
+                                 const double* mxy, double* __restrict map, int n, double C1, double C2) {
+    for (int x = 0; x < n; ++x) {
+        const double ux = mx[x], uy = my[x];
+        const double vx = mxx[x] - ux * ux, vy = myy[x] - uy * uy, vxy = mxy[x] - ux * uy;
+        map[x] = ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
+    }
+    double sum = 0.0;
+    for (int x = 0; x < n; ++x) sum += map[x];
+    return sum;
+}
+
+// One source row of both images in one channel (every third float) as doubles, and the three products.
+LL_SSIM_CLONES void sourceRow(const float* pa, const float* pb, int W, double* __restrict ua, double* __restrict ub,
+                              double* __restrict uu, double* __restrict vv, double* __restrict uv) {
+    for (int x = 0; x < W; ++x) {
+        const double u = pa[3 * x], v = pb[3 * x];
+        ua[x] = u;
+        ub[x] = v;
+        uu[x] = u * u;
+        vv[x] = v * v;
+        uv[x] = u * v;
+    }
+}
+
+} // namespace
 
 std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, SsimScratch* scratch) {
     SsimScratch own;
@@ -23,104 +98,64 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
     const int pad = (taps - 1) / 2;
     const int y0 = pad, y1 = H - pad, x0 = pad, x1 = W - pad; // the averaged (cropped) area
     if (y1 <= y0 || x1 <= x0) return std::nullopt;
+    const int n = x1 - x0;
 
     // Per cropped row and channel: sum of the SSIM map over the cropped columns.
     std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
-    // Source column of each extended column x + t, x in [0, W), t in [-r, r] (mirror boundary).
-    std::vector<int> column(std::size_t(W) + 2 * std::size_t(r));
-    for (int x = -r; x < W + r; ++x) column[std::size_t(x + r)] = mirrorIndex(x, W);
-    constexpr int kChunk = 64;
+    // The window of a cropped pixel lies inside the image (the crop is the window's radius), so the
+    // mirror boundary is never reached: no extended rows or columns are needed.
+    // Bands of output rows, each filtering its rows plus a 2r halo: a few bands per thread (at least 64
+    // rows each) balance the load without much halo.
+    const int bandsWanted = 4 * std::max(1, tbb::this_task_arena::max_concurrency());
+    const int kChunk = std::max(64, (y1 - y0 + bandsWanted - 1) / bandsWanted);
     const int chunks = (y1 - y0 + kChunk - 1) / kChunk;
     tbb::parallel_for(0, chunks, [&](int chunk) {
         const int ya = y0 + chunk * kChunk, yb = std::min(y1, ya + kChunk);
-        const int rows = (yb - ya) + 2 * r;
-        // Horizontally filtered x, y, xx, yy, xy for rows ya-r .. yb+r-1 (mirror indexed), one channel.
         SsimScratch::Buffers& buf = sc.perThread.local();
-        std::vector<double>& hf = buf.filtered;
-        std::vector<double>& ua = buf.rowA; // one mirrored row of each image
+        // The horizontally filtered x, y, xx, yy, xy (cropped columns) of the last `taps` source rows,
+        // a ring: source row j is in slot j mod taps.
+        std::vector<double>& ring = buf.filtered;
+        std::vector<double>& ua = buf.rowA; // one source row of each image, and the products
         std::vector<double>& ub = buf.rowB;
         std::vector<double>& uu = buf.rowAA;
         std::vector<double>& vv = buf.rowBB;
         std::vector<double>& uv = buf.rowAB;
         std::vector<double>& m = buf.vertical;
         std::vector<double>& ssimRow = buf.map;
-        hf.resize(std::size_t(rows) * 5 * W);
-        ua.resize(column.size());
-        ub.resize(column.size());
-        uu.resize(column.size());
-        vv.resize(column.size());
-        uv.resize(column.size());
-        m.resize(5 * std::size_t(x1 - x0));
-        ssimRow.resize(std::size_t(x1 - x0));
+        const std::size_t nn = std::size_t(n);
+        ring.resize(std::size_t(taps) * 5 * nn);
+        for (std::vector<double>* v : {&ua, &ub, &uu, &vv, &uv}) v->resize(std::size_t(W));
+        m.resize(5 * nn);
+        ssimRow.resize(nn);
+        std::vector<const double*>& rows = buf.rows;
+        rows.resize(std::size_t(taps));
+        auto slot = [&](int j, int q) { return ring.data() + (std::size_t(j % taps) * 5 + std::size_t(q)) * nn; };
         for (int c = 0; c < 3; ++c) {
-            for (int j = 0; j < rows; ++j) {
-                const int sy = mirrorIndex(ya - r + j, H);
-                const float* pa = a.pixel(0, sy) + c;
-                const float* pb = b.pixel(0, sy) + c;
-                for (std::size_t e = 0; e < column.size(); ++e) {
-                    ua[e] = pa[3 * std::size_t(column[e])];
-                    ub[e] = pb[3 * std::size_t(column[e])];
-                }
-                // The five products once per source column, then the symmetric kernel tap pairs
-                // (w[t] = w[taps-1-t]) over whole rows (vectorisable).
-                for (std::size_t e = 0; e < column.size(); ++e) {
-                    uu[e] = ua[e] * ua[e];
-                    vv[e] = ub[e] * ub[e];
-                    uv[e] = ua[e] * ub[e];
-                }
-                double* o = hf.data() + std::size_t(j) * 5 * W;
+            for (int j = ya - r; j < yb + r; ++j) {
+                sourceRow(a.pixel(0, j) + c, b.pixel(0, j) + c, W, ua.data(), ub.data(), uu.data(), vv.data(), uv.data());
+                // Cropped output column x0 + i needs source columns i .. i + 2r.
                 const double* src[5] = {ua.data(), ub.data(), uu.data(), vv.data(), uv.data()};
                 for (int q = 0; q < 5; ++q) {
-                    double* oq = o + std::size_t(q) * W;
-                    const double* sq = src[q]; // sq[x + t]: column x + t - r
-                    const double wc = w[std::size_t(r)];
-                    for (int x = 0; x < W; ++x) oq[x] = wc * sq[x + r];
-                    for (int t = 0; t < r; ++t) {
-                        const double wt = w[std::size_t(t)];
-                        const double* lo = sq + t;
-                        const double* hi = sq + (taps - 1 - t);
-                        for (int x = 0; x < W; ++x) oq[x] += wt * (lo[x] + hi[x]);
-                    }
+                    for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = src[q] + t;
+                    filterRows(rows.data(), slot(j, q), n, w.data(), r);
                 }
-            }
-            for (int y = ya; y < yb; ++y) {
-                const int j0 = y - ya; // rows j0 .. j0+2r of hf
-                const int n = x1 - x0;
+                const int y = j - r; // the output row whose window ends at source row j
+                if (y < ya) continue;
                 for (int q = 0; q < 5; ++q) {
-                    double* mq = m.data() + std::size_t(q) * std::size_t(n);
-                    auto rowOf = [&](int t) { return hf.data() + std::size_t(j0 + t) * 5 * W + std::size_t(q) * W + x0; };
-                    const double wc = w[std::size_t(r)];
-                    const double* rc = rowOf(r);
-                    for (int x = 0; x < n; ++x) mq[x] = wc * rc[x];
-                    for (int t = 0; t < r; ++t) {
-                        const double wt = w[std::size_t(t)];
-                        const double* lo = rowOf(t);
-                        const double* hi = rowOf(taps - 1 - t);
-                        for (int x = 0; x < n; ++x) mq[x] += wt * (lo[x] + hi[x]);
-                    }
+                    for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(y - r + t, q);
+                    filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
                 }
                 const double* mx = m.data();
-                const double* my = mx + n;
-                const double* mxx = my + n;
-                const double* myy = mxx + n;
-                const double* mxy = myy + n;
-                for (int x = 0; x < n; ++x) {
-                    const double ux = mx[x], uy = my[x];
-                    const double vx = mxx[x] - ux * ux, vy = myy[x] - uy * uy, vxy = mxy[x] - ux * uy;
-                    ssimRow[std::size_t(x)] =
-                        ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
-                }
-                double sum = 0.0;
-                for (int x = 0; x < n; ++x) sum += ssimRow[std::size_t(x)];
-                rowSums[std::size_t(y)][std::size_t(c)] = sum;
+                rowSums[std::size_t(y)][std::size_t(c)] =
+                    ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, ssimRow.data(), n, C1, C2);
             }
         }
     });
     std::array<double, 3> total{};
     for (int y = y0; y < y1; ++y)
         for (std::size_t c = 0; c < 3; ++c) total[c] += rowSums[std::size_t(y)][c];
-    const double n = double(y1 - y0) * double(x1 - x0);
-    return (total[0] / n + total[1] / n + total[2] / n) / 3.0;
+    const double count = double(y1 - y0) * double(x1 - x0);
+    return (total[0] / count + total[1] / count + total[2] / count) / 3.0;
 }
 
 } // namespace ll

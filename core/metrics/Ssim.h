@@ -26,6 +26,7 @@ struct SsimParams {
 struct SsimScratch {
     struct Buffers {
         std::vector<double> filtered, rowA, rowB, rowAA, rowBB, rowAB, vertical, map;
+        std::vector<const double*> rows; // the taps' input rows of one filter pass
     };
     tbb::enumerable_thread_specific<Buffers> perThread;
 };

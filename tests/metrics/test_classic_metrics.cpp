@@ -1,11 +1,15 @@
 // PSNR and SSIM against golden values from an independent implementation (scikit-image 0.19.3).
+#include "metrics/GaussianKernel.h"
 #include "metrics/Psnr.h"
 #include "metrics/Ssim.h"
 
 #include <QtTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 using namespace ll;
 
@@ -25,6 +29,65 @@ void goldenPair(Image& a, Image& b) {
                 b.at(x, y, c) = float(bv);
             }
 }
+
+// A pseudo-random image in [0, 1] with smooth and sharp parts.
+Image testImage(int W, int H, unsigned seed) {
+    Image img(W, H);
+    unsigned s = seed;
+    for (std::size_t i = 0; i < img.floatCount(); ++i) {
+        s = s * 1664525u + 1013904223u;
+        const double smooth = 0.5 + 0.4 * std::sin(double(i % std::size_t(3 * W)) * 0.01 + double(i / std::size_t(3 * W)) * 0.03);
+        img.data()[i] = float(std::clamp(smooth + double(s >> 8) / double(1u << 24) * 0.2 - 0.1, 0.0, 1.0));
+    }
+    return img;
+}
+
+// The definition of ssim() written out plainly (one output at a time): horizontal filtering of the
+// moments, then vertical, in tap order t = 0..r-1 with the centre first, then the map summed over the
+// cropped columns of each row, the rows of each channel summed in order. The fast implementation must
+// give the same double exactly.
+double referenceSsim(const Image& a, const Image& b, const SsimParams& p) {
+    const int W = a.width(), H = a.height();
+    const std::vector<double> w = gaussianKernel(p.sigma, p.truncate);
+    const int r = int(w.size() / 2);
+    const double C1 = p.k1 * p.k1, C2 = p.k2 * p.k2;
+    std::array<double, 3> total{};
+    std::vector<double> hf(std::size_t(5) * W * H);
+    auto moment = [&](int q, int x, int y, int c) {
+        const double u = a.at(x, y, c), v = b.at(x, y, c);
+        const double m[5] = {u, v, u * u, v * v, u * v};
+        return m[q];
+    };
+    auto at = [&](int q, int x, int y) -> double& { return hf[(std::size_t(q) * H + std::size_t(y)) * W + std::size_t(x)]; };
+    for (int c = 0; c < 3; ++c) {
+        for (int q = 0; q < 5; ++q)
+            for (int y = 0; y < H; ++y)
+                for (int x = r; x < W - r; ++x) {
+                    double acc = w[std::size_t(r)] * moment(q, x, y, c);
+                    for (int t = 0; t < r; ++t) acc += w[std::size_t(t)] * (moment(q, x - r + t, y, c) + moment(q, x + r - t, y, c));
+                    at(q, x, y) = acc;
+                }
+        for (int y = r; y < H - r; ++y) {
+            double rowSum = 0.0;
+            for (int x = r; x < W - r; ++x) {
+                double m[5];
+                for (int q = 0; q < 5; ++q) {
+                    double acc = w[std::size_t(r)] * at(q, x, y);
+                    for (int t = 0; t < r; ++t) acc += w[std::size_t(t)] * (at(q, x, y - r + t) + at(q, x, y + r - t));
+                    m[q] = acc;
+                }
+                const double ux = m[0], uy = m[1];
+                const double vx = m[2] - ux * ux, vy = m[3] - uy * uy, vxy = m[4] - ux * uy;
+                rowSum += ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
+            }
+            total[std::size_t(c)] += rowSum;
+        }
+    }
+    const double count = double(H - 2 * r) * double(W - 2 * r);
+    return (total[0] / count + total[1] / count + total[2] / count) / 3.0;
+}
+
+bool sameBits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 } // namespace
 
@@ -58,6 +121,32 @@ private Q_SLOTS:
         goldenPair(a, b);
         QVERIFY(std::abs(*ssim(a, a) - 1.0) < 1e-12);
         QVERIFY(!psnr(a, a).has_value()); // infinite: reported as null
+    }
+
+    void ssimIsExactlyItsDefinition_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("sigma");
+        QTest::newRow("smallest") << 11 << 11 << 1.5;
+        QTest::newRow("odd sizes, several row chunks") << 157 << 203 << 1.5;
+        QTest::newRow("wide, one chunk") << 301 << 40 << 1.5;
+        QTest::newRow("radius 3") << 64 << 90 << 0.8;
+        QTest::newRow("radius 11") << 70 << 150 << 3.0;
+    }
+    void ssimIsExactlyItsDefinition() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, sigma);
+        const Image a = testImage(width, height, 1), b = testImage(width, height, 2);
+        SsimParams p;
+        p.sigma = sigma;
+        SsimScratch scratch;
+        for (int run = 0; run < 2; ++run) { // the second run reuses the scratch buffers
+            const auto s = ssim(a, b, p, &scratch);
+            QVERIFY(s.has_value());
+            const double want = referenceSsim(a, b, p);
+            QVERIFY2(sameBits(*s, want), qPrintable(QString::number(*s, 'g', 17) + " vs " + QString::number(want, 'g', 17)));
+        }
     }
 
     void tooSmallForTheWindowGivesNoValue() {
