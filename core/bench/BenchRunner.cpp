@@ -19,6 +19,7 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_group.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace ll::bench {
@@ -103,6 +105,14 @@ std::pair<int, int> baselineSize(const Dataset& ds, const WorkItem& item) {
         if (e.scene == ds.scenes[item.scene].name && e.task == item.task && e.usable() && e.width > 0)
             return {e.width, e.height};
     return {0, 0};
+}
+
+// The size an item's pair will be requested at, as far as the scan tells (nullopt when unknown).
+std::optional<std::pair<int, int>> expectedPairSize(const Dataset& ds, const RunPlan& plan, const WorkItem& item) {
+    if (plan.size) return *plan.size;
+    if (item.baseline()) return baselineSize(ds, item);
+    if (item.edit->usable() && item.edit->width > 0) return std::pair<int, int>{item.edit->width, item.edit->height};
+    return std::nullopt;
 }
 
 } // namespace
@@ -275,8 +285,27 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
         if (progress) progress(prog);
     };
 
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
+    // When the first item of a scene enters the pipeline, that scene's pair and the next scene's are
+    // loaded in the background, so no thread waits for a pair at a scene change.
+    tbb::task_group prefetches;
+    std::optional<std::size_t> lastScene;
+    auto prefetchAround = [&](std::size_t at) {
+        auto prefetchScene = [&](std::size_t from) {
+            for (std::size_t i = from; i < todo.size() && todo[i]->scene == todo[from]->scene; ++i)
+                if (const auto size = expectedPairSize(ds, plan, *todo[i])) {
+                    const std::size_t scene = todo[i]->scene;
+                    prefetches.run([&cache, scene, size] { cache.prefetch(scene, size->first, size->second); });
+                    return;
+                }
+        };
+        prefetchScene(at);
+        const std::size_t end = config.maxRows > 0 ? std::min(todo.size(), config.maxRows) : todo.size();
+        std::size_t j = at;
+        while (j < end && todo[j]->scene == todo[at]->scene) ++j;
+        if (j < end) prefetchScene(j);
+    };
+
+    auto runPipeline = [&] {
         tbb::parallel_pipeline(
             std::size_t(2 * threads),
             tbb::make_filter<void, std::shared_ptr<Job>>(
@@ -288,6 +317,10 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                         fc.stop();
                         return nullptr;
                     }
+                    if (todo[next]->scene != lastScene) {
+                        lastScene = todo[next]->scene;
+                        prefetchAround(next);
+                    }
                     auto job = std::make_shared<Job>();
                     job->item = todo[next++];
                     job->row = rowSkeleton(ds, *job->item);
@@ -296,6 +329,17 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                 tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(tbb::filter_mode::parallel, decode) &
                 tbb::make_filter<std::shared_ptr<Job>, std::shared_ptr<Job>>(tbb::filter_mode::parallel, compute) &
                 tbb::make_filter<std::shared_ptr<Job>, void>(tbb::filter_mode::serial_in_order, write));
+    };
+
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        try {
+            runPipeline();
+        } catch (...) {
+            prefetches.wait();
+            throw;
+        }
+        prefetches.wait();
     });
     outcome.scoreSeconds = since(tScore);
     outcome.scoredNow = newRows.size();

@@ -8,6 +8,8 @@
 #include "image/Resample.h"
 #include "util/Error.h"
 
+#include <oneapi/tbb/task_arena.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -82,7 +84,11 @@ std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int widt
     std::lock_guard lock(entry->mutex);
     if (!entry->done) {
         try {
-            entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_));
+            // Isolated: while this thread waits inside the load's parallel loops it must not pick up
+            // another task that asks for this pair (it would wait on the mutex it holds).
+            tbb::this_task_arena::isolate([&] {
+                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_));
+            });
         } catch (const Error& e) {
             entry->error = std::make_pair(e.subject(), e.problem());
         } catch (const std::bad_alloc&) {
@@ -96,6 +102,14 @@ std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int widt
     }
     if (entry->error) throw Error(entry->error->first, entry->error->second);
     return entry->pair;
+}
+
+void ScenePairCache::prefetch(std::size_t scene, int width, int height) {
+    try {
+        get(scene, width, height);
+    } catch (const std::exception&) {
+        // a load error is kept in the entry: the request that needs the pair gets it
+    }
 }
 
 std::size_t ScenePairCache::loads() const {

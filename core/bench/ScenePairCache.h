@@ -42,6 +42,9 @@ public:
     // The pair of dataset.scenes[scene] at width x height. Rethrows the load error to every caller.
     std::shared_ptr<const ScenePair> get(std::size_t scene, int width, int height);
 
+    // Loads the pair ahead of its first request (a load error is kept for that request).
+    void prefetch(std::size_t scene, int width, int height);
+
     std::size_t loads() const; // pairs loaded so far (for statistics)
 
 private:
