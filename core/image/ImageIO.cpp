@@ -281,8 +281,18 @@ bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint
     } catch (const std::bad_alloc&) {
         throwNoMemory(path, src.spec);
     }
-    std::vector<std::uint8_t> staging;
-    readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
+    if (src.direct && src.spec.nchannels == 3 && src.spec.tile_width == 0 && src.spec.channelformats.empty()) {
+        // Scanlines of R, G, B bytes as stored: straight into rgb, without OpenImageIO's staging copy.
+        const ImageSpec& spec = src.spec;
+        if (!src.in->read_native_scanlines(0, 0, spec.y, spec.y + spec.height, spec.z, rgb.data()) || src.in->has_error()) {
+            std::string msg = firstLine(src.in->geterror());
+            throw Error(path.string(), "corrupt or truncated image data: " + msg);
+        }
+        src.in->close();
+    } else {
+        std::vector<std::uint8_t> staging;
+        readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
+    }
     header.width = src.spec.width;
     header.height = src.spec.height;
     header.info = std::move(src.info);

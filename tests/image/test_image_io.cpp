@@ -170,14 +170,20 @@ private Q_SLOTS:
         const fs::path src = test::dataFile("mls-dataset/crop_2HAL_DESK_desk_on.png");
         const std::string bytes = test::readBytes(src);
         test::writeBytes(tmp("cut8.png"), bytes.substr(0, bytes.size() / 2));
-        std::vector<std::uint8_t> codes;
-        ImageHeader h;
-        try {
-            loadImage8(tmp("cut8.png"), h, codes);
-            QFAIL("expected an error");
-        } catch (const Error& e) {
-            const QString m = e.what();
-            QVERIFY2(m.contains("cut8.png") && !m.contains('\n'), qPrintable(m));
+        // Same chunk structure, damaged compressed data in the middle of the pixels.
+        std::string damaged = bytes;
+        for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i) damaged[i] = char(damaged[i] ^ 0x5a);
+        test::writeBytes(tmp("damaged8.png"), damaged);
+        for (const char* name : {"cut8.png", "damaged8.png"}) {
+            std::vector<std::uint8_t> codes;
+            ImageHeader h;
+            try {
+                loadImage8(tmp(name), h, codes);
+                QFAIL("expected an error");
+            } catch (const Error& e) {
+                const QString m = e.what();
+                QVERIFY2(m.contains(name) && !m.contains('\n'), qPrintable(m));
+            }
         }
     }
 
