@@ -8,10 +8,12 @@
 #include "image/Resample.h"
 #include "util/Error.h"
 
+#include <oneapi/tbb/parallel_invoke.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 namespace ll::bench {
 
@@ -39,8 +41,26 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     if (!(scene.meta.k > 0) || !std::isfinite(scene.meta.k))
         throw Error(scene.metaFile ? scene.metaFile->string() : scene.name, "k must be a positive finite number");
     p.k = float(scene.meta.k);
-    Image on = loadReal(scene.on, colour);
-    Image off = loadReal(scene.off, colour);
+    // Both files at once; a failure of on is reported before one of off, as when read in turn.
+    Image on, off;
+    std::exception_ptr onError, offError;
+    tbb::parallel_invoke(
+        [&] {
+            try {
+                on = loadReal(scene.on, colour);
+            } catch (...) {
+                onError = std::current_exception();
+            }
+        },
+        [&] {
+            try {
+                off = loadReal(scene.off, colour);
+            } catch (...) {
+                offError = std::current_exception();
+            }
+        });
+    if (onError) std::rethrow_exception(onError);
+    if (offError) std::rethrow_exception(offError);
     if (on.width() != off.width() || on.height() != off.height())
         throw Error(scene.off.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +
                                             " differs from the on image's " + std::to_string(on.width()) + "x" +
@@ -54,8 +74,7 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     p.off = toSize(std::move(off), W, H, scene.off);
     if (scene.labels) p.regions = rasteriseByClass(loadAnnotations(*scene.labels, &p.warnings), W, H);
     const ModelImagePath path(colour);
-    p.seenOn = path.encode(p.on, p.k);
-    p.seenOff = path.encode(p.off, p.k);
+    tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); });
     return p;
 }
 
