@@ -11,6 +11,8 @@
 //     that collects all their values. Sets with a small sample collect all values from the start.
 // The answer is an order statistic of the data, so it is exact and does not depend on the thread
 // count. The object keeps its storage between uses (no fresh allocation per evaluation).
+#include "metrics/SpanKernels.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -50,18 +52,8 @@ public:
         // held in registers (the fast way to emit a row's values of one set).
         void span(int s, const float* v, std::size_t n) {
             const std::size_t i = std::size_t(s);
-            const float lo = lo_[i], hi = hi_[i];
-            float* buf = buf_[i];
-            std::size_t below = 0, used = inside_[i];
-            for (std::size_t k = 0; k < n; ++k) {
-                const float x = v[k];
-                below += x < lo;
-                buf[used] = x;
-                used += (x >= lo) & (x <= hi);
-            }
-            below_[i] += below;
+            inside_[i] = bracketSpan(lo_[i], hi_[i], v, n, buf_[i], inside_[i], below_[i]);
             count_[i] += n;
-            inside_[i] = used;
         }
         // pair(s, t, v[k]) for each k.
         void pairSpan(int s, int t, const float* v, std::size_t n) {
@@ -72,19 +64,8 @@ public:
     private:
         void deviation(int t, const float* v, std::size_t n) {
             const std::size_t i = std::size_t(t);
-            const double centre = centre_[i], lo = devLo_[i], hi = devHi_[i];
-            float* buf = buf_[i];
-            std::size_t below = 0, used = inside_[i];
-            for (std::size_t k = 0; k < n; ++k) {
-                const double dev = std::abs(double(v[k]) - centre);
-                const bool under = dev < lo;
-                below += under;
-                buf[used] = v[k];
-                used += !under & (dev <= hi);
-            }
-            below_[i] += below;
+            inside_[i] = deviationSpan(centre_[i], devLo_[i], devHi_[i], v, n, buf_[i], inside_[i], below_[i]);
             count_[i] += n;
-            inside_[i] = used;
         }
 
         friend class BracketSelect;

@@ -7,6 +7,7 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 #include "metrics/BracketSelect.h"
+#include "metrics/MaskRuns.h"
 #include "metrics/RegionSums.h"
 #include "metrics/Ssim.h"
 
@@ -38,6 +39,7 @@ public:
 
     BracketSelect select;
     RegionSums regions;
+    std::vector<MaskRuns> regionRuns; // per region of the evaluation (window excluded)
     std::array<std::vector<float>, 6> samples; // per selected set
     std::vector<float> sampleTuples;            // gradient samples, 6 values per sampled pixel
     std::vector<std::array<std::size_t, 8>> rowReasonCounts;
@@ -45,11 +47,12 @@ public:
     std::vector<std::array<double, 6>> rowSums; // SIE: |D_c|, |D1_c|; LFE: |S(M_R,c)-S(M_G,c)|
 
     // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it
-    // computed, and the row's mean_c |D_c|.
+    // computed, and per-row scratch: mean_c |D_c|, the LFE differences, gathered selection values.
     struct RowScratch {
         std::array<std::vector<float>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
         std::vector<float> sieAbs;
+        std::vector<float> lfeAbs;
         std::array<std::vector<float>, 6> columns; // a row's values of each selected set, gathered
     };
     tbb::enumerable_thread_specific<RowScratch> rowScratch;

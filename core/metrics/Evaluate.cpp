@@ -380,9 +380,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             const std::uint8_t reason = finalReason(r[x], low);
             r[x] = reason;
             om[x] = reason == 0 ? 1 : 0;
-            ++counts[reason];
+            if (reason != 0) ++counts[reason]; // rare: valid pixels are counted below
             if (reason == 0 && double(L[x]) > mx) mx = L[x];
         }
+        counts[0] = std::size_t(W);
+        for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
         const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         const std::size_t n = gatherColumns(E, E + 3 * std::size_t(W), om, W, sc);
@@ -424,6 +426,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             regionMasks.push_back(&mask);
             regionNames.push_back(name);
         }
+    if (ws.regionRuns.size() < regionMasks.size()) ws.regionRuns.resize(regionMasks.size());
+    for (std::size_t k = 0; k < regionMasks.size(); ++k) ws.regionRuns[k].assign(*regionMasks[k]);
     const int labelCount = int(nBands + regionMasks.size());
     ws.regions.reset(labelCount, H);
     const bool ratioMaps = keepMaps;
@@ -473,7 +477,6 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         float* mg = ws.gradEdit.pixel(0, y);
         const float* L = ws.light.row(y);
         RegionSums::Cell* cells = ws.regions.row(y);
-        const std::size_t i0 = std::size_t(y) * std::size_t(W);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
 
         // M_R, M_G of the row, then Omega-nabla; M is 0 outside Omega-nabla.
@@ -562,13 +565,12 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         }
         flush();
         for (std::size_t k = 0; k < regionMasks.size(); ++k) {
-            const std::uint8_t* m = regionMasks[k]->data() + i0;
             std::size_t pixels = 0;
             double sum = 0.0;
-            for (int x = 0; x < W; ++x)
-                if (om[x] && m[x]) {
-                    ++pixels;
-                    sum += sieAbs[x];
+            for (const PixelRun& run : ws.regionRuns[k].row(y))
+                for (int x = run.begin; x < run.end; ++x) {
+                    pixels += om[x];
+                    sum += sieAbs[x]; // 0 outside Omega
                 }
             cells[nBands + k].pixels += pixels;
             cells[nBands + k].sie += sum;
@@ -690,33 +692,62 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         const float* mr = ws.gradReal.pixel(0, y);
         const float* mg = ws.gradEdit.pixel(0, y);
         RegionSums::Cell* cells = ws.regions.row(y);
-        const std::size_t i0 = std::size_t(y) * std::size_t(W);
         std::array<double, 6>& sums = ws.rowSums[std::size_t(y)];
         sums = {};
-        for (int x = 0; x < W; ++x) {
-            if (!bits[x]) continue;
-            float df[3] = {0, 0, 0};
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        sc.lfeAbs.resize(3 * std::size_t(W));
+        float* lfeAbs = sc.lfeAbs.data(); // |S(M_R,c) - S(M_G,c)| as float, 0 outside Omega80_c
+        for (int x = 0; x < W; ++x) { // branch-free: computed everywhere, kept on Omega80_c
+            float df[3];
             for (int c = 0; c < 3; ++c) {
-                if (!(bits[x] & (1u << c))) continue;
                 const double d = zr[std::size_t(c)](mr[3 * x + c]) - zg[std::size_t(c)](mg[3 * x + c]);
-                sums[std::size_t(c)] += std::abs(d);
-                df[c] = float(d);
+                const bool in = (bits[x] >> c) & 1u;
+                sums[std::size_t(c)] += in ? std::abs(d) : 0.0;
+                df[c] = in ? float(d) : 0.0f;
             }
-            if (keepMaps) {
+            if (keepMaps && bits[x]) {
                 for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
                 maps.lfeMap(x, y) = float((double(df[0]) + df[1] + df[2]) / 3.0);
             }
-            if (!lfeDefined) continue;
-            auto add = [&](RegionSums::Cell& cell) {
-                for (int c = 0; c < 3; ++c)
-                    if (bits[x] & (1u << c)) {
-                        ++cell.lfePixels[std::size_t(c)];
-                        cell.lfe[std::size_t(c)] += std::abs(double(df[c]));
-                    }
-            };
-            if (band[x] < nBands) add(cells[band[x]]);
-            for (std::size_t k = 0; k < regionMasks.size(); ++k)
-                if ((*regionMasks[k])[i0 + std::size_t(x)]) add(cells[nBands + k]);
+            for (int c = 0; c < 3; ++c) lfeAbs[3 * x + c] = std::abs(df[c]);
+        }
+        if (!lfeDefined) return;
+
+        // Band sums over runs of one band, then one sweep per region (as for SIE above).
+        struct Acc {
+            std::array<std::size_t, 3> pixels{};
+            std::array<double, 3> sum{};
+            void add(std::uint8_t b, const float* v) {
+                for (int c = 0; c < 3; ++c) {
+                    pixels[std::size_t(c)] += (b >> c) & 1u;
+                    sum[std::size_t(c)] += double(v[c]); // 0 outside Omega80_c
+                }
+            }
+            void into(RegionSums::Cell& cell) {
+                for (std::size_t c = 0; c < 3; ++c) {
+                    cell.lfePixels[c] += pixels[c];
+                    cell.lfe[c] += sum[c];
+                }
+                *this = {};
+            }
+        };
+        Acc run;
+        std::uint8_t runBand = kNoBand;
+        for (int x = 0; x < W; ++x) {
+            if (!bits[x]) continue;
+            if (band[x] != runBand) {
+                if (runBand < nBands) run.into(cells[runBand]);
+                run = {};
+                runBand = band[x];
+            }
+            run.add(bits[x], lfeAbs + 3 * x);
+        }
+        if (runBand < nBands) run.into(cells[runBand]);
+        for (std::size_t k = 0; k < regionMasks.size(); ++k) {
+            Acc acc;
+            for (const PixelRun& run : ws.regionRuns[k].row(y))
+                for (int x = run.begin; x < run.end; ++x) acc.add(bits[x], lfeAbs + 3 * x);
+            acc.into(cells[nBands + k]);
         }
     });
     if (lfeDefined) {
