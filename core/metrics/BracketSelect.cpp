@@ -139,12 +139,12 @@ bool BracketSelect::finish() {
     std::vector<char> retry(S, 0);
     auto collectAll = [&](std::size_t s) { return lo_[s] == -INFINITY && hi_[s] == INFINITY && devLo_[s] == -INFINITY && devHi_[s] == INFINITY; };
     // Checks set s's bracket against its counts and selects; false when it must be retried.
-    auto select = [&](std::size_t s) {
+    auto select = [&](std::size_t s, std::size_t belowS) {
         SetState& st = sets_[s];
         std::vector<float>& v = merged_[s];
         const std::size_t k = lowRank(st.p, st.n), k2 = std::min(k + 1, st.n - 1);
-        if (below[s] > k || k2 >= below[s] + v.size()) return false;
-        const auto [a, b] = selectRankPair(v, k - below[s]);
+        if (belowS > k || k2 >= belowS + v.size()) return false;
+        const auto [a, b] = selectRankPair(v, k - belowS);
         st.a = a;
         st.b = k2 == k ? st.a : double(b);
         st.done = true;
@@ -173,24 +173,31 @@ bool BracketSelect::finish() {
                 retry[s] = 1;
                 continue;
             }
+            todo.push_back(s);
+        }
+        // Per set, in parallel: merge the threads' kept values (for a companion, the exact deviations
+        // from the exact median, classified against the bracket) and select.
+        std::vector<char> ok(todo.size(), 0);
+        std::vector<std::size_t> extraBelow(todo.size(), 0);
+        tbb::parallel_for(std::size_t(0), todo.size(), [&](std::size_t q) {
+            const std::size_t s = todo[q];
             merge(s);
-            if (phase == 1) { // exact deviations from the exact median, classified against the bracket
-                const double m = median(st.companionOf);
+            if (phase == 1) {
+                const double m = median(sets_[s].companionOf);
                 std::vector<float>& v = merged_[s];
-                std::size_t kept = 0;
+                std::size_t kept = 0, under = 0;
                 for (float x : v) {
                     const float d = float(std::abs(double(x) - m));
                     if (d < lo_[s])
-                        ++below[s];
+                        ++under;
                     else if (d <= hi_[s])
                         v[kept++] = d;
                 }
                 v.resize(kept);
+                extraBelow[q] = under;
             }
-            todo.push_back(s);
-        }
-        std::vector<char> ok(todo.size(), 0);
-        tbb::parallel_for(std::size_t(0), todo.size(), [&](std::size_t q) { ok[q] = select(todo[q]) ? 1 : 0; });
+            ok[q] = select(s, below[s] + extraBelow[q]) ? 1 : 0;
+        });
         for (std::size_t q = 0; q < todo.size(); ++q) {
             const std::size_t s = todo[q];
             if (ok[q]) continue;

@@ -80,7 +80,8 @@ public:
         float** buf_ = nullptr;
     };
 
-    // Starts a selection of `sets` sets; all targets must be set before run().
+    // Starts a selection of `sets` sets; all targets must be set before run(). Targets of different
+    // sets may be set from different threads at once (each writes only its own set's slots).
     void reset(int sets);
     // Set s: the wanted type-7 percentile p in [0, 100] (ranks lo = floor(p/100 (n-1)) and lo + 1) and
     // a sample of its values (reordered here). A sample of fewer than kMinSample values makes the pass

@@ -254,6 +254,15 @@ std::size_t gatherColumns(const float* a, const float* b, const std::uint8_t* ke
     return n;
 }
 
+// Sets 0-5: the medians of the six sampled quantities; sets 6-11: their MADs. The brackets of the six
+// are found in parallel (each set's own sample, its own slots in sel).
+void setMedianAndMadTargets(BracketSelect& sel, std::array<std::vector<float>, 6>& samples) {
+    tbb::parallel_for(0, 6, [&](int j) {
+        sel.setTarget(j, 50.0, samples[std::size_t(j)]);
+        sel.setDeviationTarget(6 + j, j, samples[std::size_t(j)]);
+    });
+}
+
 // Standardisation with the reciprocal of the scale: (x - median) * (1 / scale), within an ulp or two
 // of Standardisation.h's division.
 struct Standardiser {
@@ -361,10 +370,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     });
     for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
     sel.reset(12); // medians of E_R,c and E_G,c (sets 0-5) and their MADs (sets 6-11)
-    for (int j = 0; j < 6; ++j) {
-        sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
-        sel.setDeviationTarget(6 + j, j, ws.samples[std::size_t(j)]);
-    }
+    setMedianAndMadTargets(sel, ws.samples);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         std::array<std::size_t, 8> counts{};
         double mx = 0.0;
@@ -458,7 +464,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
     }
     sel.reset(6);
-    for (int j = 0; j < 6; ++j) sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]);
+    tbb::parallel_for(0, 6, [&](int j) { sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]); });
     std::array<Standardiser, 3> sr, sg;
     for (std::size_t c = 0; c < 3; ++c) {
         sr[c] = Standardiser(s.ratioRealStats[c]);
@@ -622,10 +628,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                     ws.samples[3 + c].push_back(t[q + 3 + c]);
                 }
         sel.reset(12); // medians of M_R,c and M_G,c over Omega80_c (sets 0-5) and their MADs (6-11)
-        for (int j = 0; j < 6; ++j) {
-            sel.setTarget(j, 50.0, ws.samples[std::size_t(j)]);
-            sel.setDeviationTarget(6 + j, j, ws.samples[std::size_t(j)]);
-        }
+        setMedianAndMadTargets(sel, ws.samples);
         sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
             const std::uint8_t* dom = ws.domain.row(y);
             const float* mr = ws.gradReal.pixel(0, y);
