@@ -225,6 +225,17 @@ void throwNoMemory(const fs::path& path, const ImageSpec& spec) {
 // [0,1] for float).
 template <typename T>
 void readPixels(PixelSource& src, const fs::path& path, TypeDesc type, T* dst, std::vector<T>& staging) {
+    const ImageSpec& spec = src.spec;
+    if (src.direct && spec.nchannels == 3 && spec.format == type && spec.channelformats.empty() && spec.tile_width == 0) {
+        // Untiled R, G, B stored as `type` already: scanlines straight into dst, without OpenImageIO's
+        // staging buffer and copy (the values are the same).
+        if (!src.in->read_native_scanlines(0, 0, spec.y, spec.y + spec.height, spec.z, dst) || src.in->has_error()) {
+            std::string msg = firstLine(src.in->geterror());
+            throw Error(path.string(), "corrupt or truncated image data: " + msg);
+        }
+        src.in->close();
+        return;
+    }
     const std::size_t span = std::size_t(src.chEnd - src.chBegin);
     if (!src.direct) {
         try {
@@ -281,18 +292,8 @@ bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint
     } catch (const std::bad_alloc&) {
         throwNoMemory(path, src.spec);
     }
-    if (src.direct && src.spec.nchannels == 3 && src.spec.tile_width == 0 && src.spec.channelformats.empty()) {
-        // Scanlines of R, G, B bytes as stored: straight into rgb, without OpenImageIO's staging copy.
-        const ImageSpec& spec = src.spec;
-        if (!src.in->read_native_scanlines(0, 0, spec.y, spec.y + spec.height, spec.z, rgb.data()) || src.in->has_error()) {
-            std::string msg = firstLine(src.in->geterror());
-            throw Error(path.string(), "corrupt or truncated image data: " + msg);
-        }
-        src.in->close();
-    } else {
-        std::vector<std::uint8_t> staging;
-        readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
-    }
+    std::vector<std::uint8_t> staging;
+    readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
     header.width = src.spec.width;
     header.height = src.spec.height;
     header.info = std::move(src.info);

@@ -7,6 +7,7 @@
 #include <OpenImageIO/imageio.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 using namespace ll;
@@ -164,6 +165,36 @@ private Q_SLOTS:
         QVERIFY(!loadImage8(tmp("deep.png"), h, codes));
         QVERIFY(!loadImage8(test::dataFile("openexr-images/ScanLines_Carrots.exr"), h, codes));
         QVERIFY(codes.empty());
+    }
+
+    // Float RGB files are read without OpenImageIO's conversion step: the same values as read_image
+    // gives, also with a data window that does not start at 0.
+    void floatFilesReadAsStored() {
+        const int W = 13, H = 7;
+        std::vector<float> px(std::size_t(W * H * 3));
+        for (std::size_t i = 0; i < px.size(); ++i) px[i] = float(i) * 0.37f - 3.0f;
+        px[5] = INFINITY;
+        OIIO::ImageSpec spec(W, H, 3, OIIO::TypeDesc::FLOAT);
+        spec.x = 3;
+        spec.y = 5;
+        spec.full_width = W + 10;
+        spec.full_height = H + 10;
+        spec.channelnames = {"R", "G", "B"};
+        const fs::path file = tmp("window.exr");
+        auto out = OIIO::ImageOutput::create(file.string());
+        QVERIFY(out && out->open(file.string(), spec));
+        QVERIFY(out->write_image(OIIO::TypeDesc::FLOAT, px.data()));
+        out->close();
+        for (const fs::path& f : {file, test::dataFile("blender-studiolights/studio.exr")}) {
+            auto in = OIIO::ImageInput::open(f.string());
+            QVERIFY(in);
+            std::vector<float> want(std::size_t(in->spec().width) * in->spec().height * 3);
+            QVERIFY(in->read_image(0, 0, 0, 3, OIIO::TypeDesc::FLOAT, want.data()));
+            const Image img = loadImage(f);
+            QCOMPARE(img.floatCount(), want.size());
+            QVERIFY(std::memcmp(img.data(), want.data(), want.size() * sizeof(float)) == 0);
+        }
+        QCOMPARE(loadImage(file).info.nonFinitePixels, std::size_t(1));
     }
 
     void eightBitLoadErrorsNameTheFile() {
