@@ -91,6 +91,13 @@ void fillScores(ScoreRow& r, const EvalScores& s) {
     }
 }
 
+// Evaluation inputs kept between edits: EvalInputs holds the region masks by value, so they are copied
+// from the pair only when an edit of another pair uses these inputs.
+struct KeptInputs {
+    EvalInputs in;
+    std::weak_ptr<const ScenePair> regionsOf; // the pair in.regions were copied from
+};
+
 struct Job {
     const WorkItem* item = nullptr;
     ScoreRow row;
@@ -190,6 +197,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     params.uncertaintyDraws = config.draws;
     EvalWorkspacePool workspaces; // one per evaluation in flight, reused: no per-edit page faults
     Recycler<LoadedEdit> editBuffers; // decoded edits' buffers, reused likewise
+    Recycler<KeptInputs> keptInputs;
 
     std::vector<ScoreRow> newRows;
     JournalWriter journal(journalPath);
@@ -247,9 +255,18 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     auto compute = [&](std::shared_ptr<Job> job) {
         if (job->row.failed()) return job;
         const WorkItem& item = *job->item;
+        KeptInputs kept = keptInputs.take();
         try {
             const ScenePair& pair = *job->pair;
-            EvalInputs in;
+            if (kept.regionsOf.lock() != job->pair) {
+                kept.regionsOf.reset(); // until the copy is complete
+                kept.in.regions = pair.regions;
+                kept.regionsOf = job->pair;
+            }
+            auto regions = std::move(kept.in.regions);
+            kept.in = EvalInputs{};
+            kept.in.regions = std::move(regions);
+            EvalInputs& in = kept.in;
             in.on = &pair.on;
             in.off = &pair.off;
             in.edit = &job->edit.edit;
@@ -257,7 +274,6 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.editClipped = job->edit.clipped ? &*job->edit.clipped : nullptr;
             in.task = item.task;
             in.k = pair.k;
-            in.regions = pair.regions;
             in.clipLevel = pair.clipLevel;
             in.modelPath = &modelPath;
             in.targetSeen = item.task == Task::On ? &pair.seenOn : &pair.seenOff;
@@ -270,6 +286,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             fail(job->row, Failure::BadEdit, ds.root, item.baseline() ? ds.scenes[item.scene].on.string() : item.edit->path->string(),
                  "out of memory");
         }
+        keptInputs.giveBack(std::move(kept));
         job->pair.reset();
         editBuffers.giveBack(std::move(job->edit));
         job->edit = {};
