@@ -1,6 +1,6 @@
 // The material dataset layout, the batch scorer (anchors, missing edits, bootstrap determinism,
 // outputs) and the two commands end to end.
-#include "EditTestImages.h"
+#include "MaterialTestDataset.h"
 
 #include "edit/Bootstrap.h"
 #include "edit/EditBench.h"
@@ -23,17 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const ColourConfig& colour() {
-    static const ColourConfig c = ColourConfig::builtin();
-    return c;
-}
-
-void savePng(const Image& linear, const fs::path& p) {
-    fs::create_directories(p.parent_path());
-    savePng8(encodeSrgb(linear, colour()), p);
-}
-
-const Texture kNew(303, 30, 0.2, 0.4, 0.5);
+const ColourConfig& colour() { return builtinColour(); }
 
 // Writes a three-task dataset: task a (mask.png), task b (LabelMe polygon), task c (no reference).
 // Models: "good" re-materials the mask keeping the shading, "sloppy" also shifts and adds noise,
@@ -45,7 +35,7 @@ void writeDataset(const fs::path& root) {
         s.texture = Texture(50 + t, 40, 0.1, 0.35, 0.45);
         const Image x = through8bit(s.render(), colour());
         const fs::path dir = root / "tasks" / name;
-        savePng(x, dir / "input.png");
+        saveSrgbPng(x, dir / "input.png");
         const Mask m = ellipseMask(x.width(), x.height(), 120 + 10 * t, 100, 50, 35);
         if (t == 1) {
             nlohmann::json shape{{"label", "sofa"}, {"shape_type", "polygon"}, {"group_id", nullptr}, {"flags", nlohmann::json::object()}};
@@ -62,38 +52,12 @@ void writeDataset(const fs::path& root) {
             fs::create_directories(dir);
             savePng8(m, dir / "mask.png");
         }
-        if (t != 2) {
-            Image r(48, 48);
-            for (int j = 0; j < 48; ++j)
-                for (int i = 0; i < 48; ++i) {
-                    const double v = kNew(i + 500.5, j + 0.5);
-                    r.at(i, j, 0) = float(0.1 * v * 0.7);
-                    r.at(i, j, 1) = float(0.16 * v * 0.7);
-                    r.at(i, j, 2) = float(0.38 * v * 0.7);
-                }
-            savePng(r, dir / "reference.png");
-        }
+        if (t != 2) saveSrgbPng(blueFabricSwatch(), dir / "reference.png");
         writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
-        Image good = s.render();
-        for (int j = 0; j < good.height(); ++j)
-            for (int i = 0; i < good.width(); ++i) {
-                const double a = (i + 0.5 - (120 + 10 * t)) / 50, b = (j + 0.5 - 100) / 35;
-                if (a * a + b * b > 1) continue;
-                const double v = kNew(i + 0.5, j + 0.5) * Scene::shading(i + 0.5, j + 0.5);
-                good.at(i, j, 0) = float(0.1 * v);
-                good.at(i, j, 1) = float(0.16 * v);
-                good.at(i, j, 2) = float(0.38 * v);
-            }
-        savePng(good, root / "edits" / "good" / (name + ".png"));
-        // sloppy: the good edit shifted by 3 px with noise
-        Image sloppy = good;
-        Rng rng(9 + t);
-        for (int j = 0; j < good.height(); ++j)
-            for (int i = 0; i < good.width(); ++i)
-                for (int c = 0; c < 3; ++c)
-                    sloppy.at(i, j, c) = std::max(0.0f, good.at(std::max(0, i - 3), j, c) * float(1 + 0.08 * rng.normal()));
-        savePng(sloppy, root / "edits" / "sloppy" / (name + ".png"));
-        if (t == 0) savePng(good, root / "edits" / "partial" / (name + ".png"));
+        const Image good = rematerialised(s, 120 + 10 * t, 100, 50, 35);
+        saveSrgbPng(good, root / "edits" / "good" / (name + ".png"));
+        saveSrgbPng(sloppyCopy(good, std::uint64_t(9 + t)), root / "edits" / "sloppy" / (name + ".png"));
+        if (t == 0) saveSrgbPng(good, root / "edits" / "partial" / (name + ".png"));
     }
 }
 

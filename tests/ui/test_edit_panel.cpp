@@ -2,7 +2,7 @@
 // the checks and the changed-region boxes equal what core/edit computes directly; every map the spec
 // names is offered with its legend; bad input (no dataset, a corrupt image, a missing edit) gives one
 // error line and no crash. With LIGHTLENS_SCREENSHOT_DIR set it also saves edit-scores-panel.png there.
-#include "edit/EditTestImages.h"
+#include "edit/MaterialTestDataset.h"
 
 #include "edit/Anchors.h"
 #include "edit/EditMapStyle.h"
@@ -30,17 +30,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const ColourConfig& colour() {
-    static const ColourConfig c = ColourConfig::builtin();
-    return c;
-}
-
-void savePng(const Image& linear, const fs::path& p) {
-    fs::create_directories(p.parent_path());
-    savePng8(edit::encodeSrgb(linear, colour()), p);
-}
-
-const Texture kNew(303, 30, 0.2, 0.4, 0.5);
+const ColourConfig& colour() { return builtinColour(); }
 
 // One task "sofa": mask.png, a blue fabric reference swatch. Models: "good" re-materials the mask
 // keeping the shading; "sloppy" is the good edit shifted by 3 px with noise and a pasted square
@@ -49,41 +39,19 @@ void writeDataset(const fs::path& root) {
     test::Scene s;
     const Image x = through8bit(s.render(), colour());
     const fs::path dir = root / "tasks" / "sofa";
-    savePng(x, dir / "input.png");
+    saveSrgbPng(x, dir / "input.png");
     savePng8(ellipseMask(x.width(), x.height(), 120, 100, 50, 35), dir / "mask.png");
-    Image r(48, 48);
-    for (int j = 0; j < 48; ++j)
-        for (int i = 0; i < 48; ++i) {
-            const double v = kNew(i + 500.5, j + 0.5);
-            r.at(i, j, 0) = float(0.1 * v * 0.7);
-            r.at(i, j, 1) = float(0.16 * v * 0.7);
-            r.at(i, j, 2) = float(0.38 * v * 0.7);
-        }
-    savePng(r, dir / "reference.png");
+    saveSrgbPng(blueFabricSwatch(), dir / "reference.png");
     writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
-    Image good = s.render();
-    for (int j = 0; j < good.height(); ++j)
-        for (int i = 0; i < good.width(); ++i) {
-            const double a = (i + 0.5 - 120) / 50, b = (j + 0.5 - 100) / 35;
-            if (a * a + b * b > 1) continue;
-            const double v = kNew(i + 0.5, j + 0.5) * test::Scene::shading(i + 0.5, j + 0.5);
-            good.at(i, j, 0) = float(0.1 * v);
-            good.at(i, j, 1) = float(0.16 * v);
-            good.at(i, j, 2) = float(0.38 * v);
-        }
-    savePng(good, root / "edits" / "good" / "sofa.png");
-    Image sloppy = good;
-    Rng rng(9);
-    for (int j = 0; j < good.height(); ++j)
-        for (int i = 0; i < good.width(); ++i)
-            for (int c = 0; c < 3; ++c)
-                sloppy.at(i, j, c) = std::max(0.0f, good.at(std::max(0, i - 3), j, c) * float(1 + 0.08 * rng.normal()));
+    const Image good = rematerialised(s, 120, 100, 50, 35);
+    saveSrgbPng(good, root / "edits" / "good" / "sofa.png");
+    Image sloppy = sloppyCopy(good, 9);
     for (int j = 150; j < 180; ++j)
         for (int i = 20; i < 60; ++i)
             for (int c = 0; c < 3; ++c) sloppy.at(i, j, c) = c == 0 ? 0.9f : 0.05f;
-    savePng(sloppy, root / "edits" / "sloppy" / "sofa.png");
+    saveSrgbPng(sloppy, root / "edits" / "sloppy" / "sofa.png");
     fs::create_directories(root / "edits" / "partial");
-    savePng(good, root / "edits" / "partial" / "other.png");
+    saveSrgbPng(good, root / "edits" / "partial" / "other.png");
 }
 
 QString cellText(QTableWidget* t, int row, int col) {

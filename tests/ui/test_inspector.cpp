@@ -7,7 +7,7 @@
 #include "metrics/LoadCase.h"
 #include "panels/PixelInspector.h"
 #include "panels/ScorePanel.h"
-#include "synth/SynthDataset.h"
+#include "support/SmallSynthDataset.h"
 
 #include <QtTest>
 
@@ -32,13 +32,7 @@ class TestInspector : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        dataset_ = dir_.path() + "/synth";
-        SynthDatasetParams p;
-        p.scenes = 2;
-        p.render.width = 320;
-        p.render.height = 208;
-        p.models = {"do_nothing", "flat_falloff"};
-        writeSynthDataset(dataset_.toStdString(), p);
+        dataset_ = test::writeSmallSynthDataset(dir_.path(), 2, 320, 208);
     }
 
     void showsACaseWithTheScoresOfTheCore() {

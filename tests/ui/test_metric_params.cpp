@@ -6,7 +6,7 @@
 #include "inspect/CaseRequest.h"
 #include "metrics/LoadCase.h"
 #include "panels/MetricParamsDialog.h"
-#include "synth/SynthDataset.h"
+#include "support/SmallSynthDataset.h"
 
 #include <QtTest>
 
@@ -26,13 +26,7 @@ class TestMetricParams : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        dataset_ = dir_.path() + "/synth";
-        SynthDatasetParams p;
-        p.scenes = 1;
-        p.render.width = 240;
-        p.render.height = 160;
-        p.models = {"do_nothing", "flat_falloff"};
-        writeSynthDataset(dataset_.toStdString(), p);
+        dataset_ = test::writeSmallSynthDataset(dir_.path(), 1, 240, 160);
     }
 
     void dialogEditsAndChecks() {

@@ -82,24 +82,32 @@ std::vector<int> ShapeIndex::shapesContaining(const AnnotationPoint& p) const {
     return out;
 }
 
-std::optional<VertexRef> ShapeIndex::nearestVertex(const AnnotationPoint& p, double radius, int onlyShape,
-                                                   int excludeShape) const {
+template <typename F>
+void ShapeIndex::forNearbyEdges(const AnnotationPoint& p, double radius, int onlyShape, int excludeShape,
+                                F&& f) const {
     Bounds b;
     b.add(p);
-    std::optional<VertexRef> best;
-    double bestD = radius * radius;
     lastQueryEdges_ = 0;
     forCells(b.grown(radius), [&](std::size_t c) {
         for (const EdgeRef& e : edges_[c]) {
             ++lastQueryEdges_;
             if ((onlyShape >= 0 && e.shape != onlyShape) || e.shape == excludeShape) continue;
-            const AnnotationPoint& v = rings_[std::size_t(e.shape)][std::size_t(e.ring)][std::size_t(e.edge)];
-            const double d = distanceSquared(p, v);
-            // Ties go to the later (upper) shape.
-            if (d < bestD || (d == bestD && best && e.shape > best->shape)) {
-                bestD = d;
-                best = VertexRef{e.shape, e.ring, e.edge};
-            }
+            f(e);
+        }
+    });
+}
+
+std::optional<VertexRef> ShapeIndex::nearestVertex(const AnnotationPoint& p, double radius, int onlyShape,
+                                                   int excludeShape) const {
+    std::optional<VertexRef> best;
+    double bestD = radius * radius;
+    forNearbyEdges(p, radius, onlyShape, excludeShape, [&](const EdgeRef& e) {
+        const AnnotationPoint& v = rings_[std::size_t(e.shape)][std::size_t(e.ring)][std::size_t(e.edge)];
+        const double d = distanceSquared(p, v);
+        // Ties go to the later (upper) shape.
+        if (d < bestD || (d == bestD && best && e.shape > best->shape)) {
+            bestD = d;
+            best = VertexRef{e.shape, e.ring, e.edge};
         }
     });
     return best;
@@ -107,23 +115,16 @@ std::optional<VertexRef> ShapeIndex::nearestVertex(const AnnotationPoint& p, dou
 
 std::optional<EdgeHit> ShapeIndex::nearestEdge(const AnnotationPoint& p, double radius, int onlyShape,
                                                int excludeShape) const {
-    Bounds b;
-    b.add(p);
     std::optional<EdgeHit> best;
     double bestD = radius * radius;
-    lastQueryEdges_ = 0;
-    forCells(b.grown(radius), [&](std::size_t c) {
-        for (const EdgeRef& e : edges_[c]) {
-            ++lastQueryEdges_;
-            if ((onlyShape >= 0 && e.shape != onlyShape) || e.shape == excludeShape) continue;
-            const Ring& ring = rings_[std::size_t(e.shape)][std::size_t(e.ring)];
-            const auto& a = ring[std::size_t(e.edge)];
-            const auto& q = ring[(std::size_t(e.edge) + 1) % ring.size()];
-            const SegmentProjection s = projectOntoSegment(p, a, q);
-            if (s.distanceSquared <= bestD) {
-                bestD = s.distanceSquared;
-                best = EdgeHit{e.shape, e.ring, e.edge, s.point, s.t, s.distanceSquared};
-            }
+    forNearbyEdges(p, radius, onlyShape, excludeShape, [&](const EdgeRef& e) {
+        const Ring& ring = rings_[std::size_t(e.shape)][std::size_t(e.ring)];
+        const auto& a = ring[std::size_t(e.edge)];
+        const auto& q = ring[(std::size_t(e.edge) + 1) % ring.size()];
+        const SegmentProjection s = projectOntoSegment(p, a, q);
+        if (s.distanceSquared <= bestD) {
+            bestD = s.distanceSquared;
+            best = EdgeHit{e.shape, e.ring, e.edge, s.point, s.t, s.distanceSquared};
         }
     });
     return best;

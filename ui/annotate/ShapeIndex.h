@@ -53,6 +53,10 @@ private:
     };
     template <typename F>
     void forCells(const Bounds& box, F&& f) const;
+    // f(edge) for every indexed edge in the cells within `radius` of p that passes the shape filters
+    // of nearestVertex/nearestEdge (counted in lastQueryEdges_).
+    template <typename F>
+    void forNearbyEdges(const AnnotationPoint& p, double radius, int onlyShape, int excludeShape, F&& f) const;
 
     std::vector<std::vector<Ring>> rings_;
     std::vector<Bounds> bounds_;

@@ -4,6 +4,7 @@
 #include "edit/MapLegend.h"
 #include "edit/MapView.h"
 #include "jobs/JobRunner.h"
+#include "panels/StatusLine.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -96,8 +97,7 @@ EditScoreWindow::EditScoreWindow(JobRunner* runner, QWidget* parent)
     top->addWidget(new QLabel(tr("Model"), this));
     top->addWidget(models_);
     layout->addLayout(top);
-    status_ = new QLabel(this);
-    status_->setWordWrap(false);
+    status_ = new StatusLine({}, this);
     layout->addWidget(status_);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -194,23 +194,16 @@ QString EditScoreWindow::formatScore(const std::optional<double>& v) {
     return v && std::isfinite(*v) ? QString::number(*v, 'f', 3) : QStringLiteral("—");
 }
 
-QString EditScoreWindow::errorText() const { return status_->property("error").toBool() ? status_->text() : QString(); }
+QString EditScoreWindow::errorText() const { return status_->errorText(); }
 
 void EditScoreWindow::setBusy(bool busy, const QString& text) {
     busy_ = busy;
-    status_->setProperty("error", false);
-    status_->setStyleSheet({});
-    status_->setText(text);
+    status_->showMessage(text);
 }
 
 void EditScoreWindow::showError(const QString& message) {
     busy_ = false;
-    QString line = message;
-    line.replace('\n', ' ');
-    status_->setProperty("error", true);
-    status_->setStyleSheet("color: #ff7b72;");
-    status_->setText(line);
-    Q_EMIT failed(line);
+    Q_EMIT failed(status_->showError(message));
 }
 
 void EditScoreWindow::openDataset(const QString& path) {
@@ -269,12 +262,10 @@ void EditScoreWindow::showResult(EditScorePtr r) {
     result_ = std::move(r);
     const EditScoreResult& res = *result_;
     busy_ = false;
-    status_->setProperty("error", false);
-    status_->setStyleSheet({});
     QStringList notes;
     for (const auto& n : res.evaluation.notes) notes << q(n);
     for (const auto& w : res.evaluation.scores.warnings) notes << tr("warning: %1").arg(q(w));
-    status_->setText(tr("%1 / %2: %3 × %4 px, mask %5 px%6")
+    status_->showMessage(tr("%1 / %2: %3 × %4 px, mask %5 px%6")
                          .arg(q(res.task), q(res.model))
                          .arg(res.evaluation.width)
                          .arg(res.evaluation.height)

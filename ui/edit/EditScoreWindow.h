@@ -26,6 +26,7 @@ class QTableWidget;
 namespace ll::ui {
 
 class JobRunner;
+class StatusLine;
 class MapLegend;
 class MapView;
 
@@ -86,7 +87,8 @@ private:
     bool busy_ = false;
     bool filling_ = false;
 
-    QLabel *path_, *status_, *measure_, *diagnostics_, *candidateNote_;
+    QLabel *path_, *measure_, *diagnostics_, *candidateNote_;
+    StatusLine* status_ = nullptr;
     QPushButton* open_;
     QComboBox *tasks_, *models_, *maps_;
     QTableWidget *scores_, *verdicts_, *checks_, *candidates_;

@@ -2,6 +2,7 @@
 
 #include "figure/FigureExport.h"
 #include "jobs/JobRunner.h"
+#include "panels/StatusLine.h"
 #include "stats/ValidationReport.h"
 #include "validate/FigureView.h"
 #include "validate/ValidationPlots.h"
@@ -108,7 +109,7 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     grid->setColumnStretch(1, 1);
     layout->addWidget(inputs);
 
-    status_ = new QLabel(tr("Choose a judgements file and a score table, then Run."), this);
+    status_ = new StatusLine(tr("Choose a judgements file and a score table, then Run."), this);
     layout->addWidget(status_);
 
     auto* bar = new QHBoxLayout;
@@ -176,7 +177,7 @@ void ValidationWindow::setInputs(const QString& judgements, const QString& score
 void ValidationWindow::setDraws(int draws) { draws_->setValue(draws); }
 void ValidationWindow::setSplits(int splits) { splits_->setValue(splits); }
 
-QString ValidationWindow::errorText() const { return status_->property("error").toBool() ? status_->text() : QString(); }
+QString ValidationWindow::errorText() const { return status_->errorText(); }
 
 QTableWidget* ValidationWindow::table(const QString& name) const {
     for (int i = 0; i < tables_->count(); ++i)
@@ -201,12 +202,7 @@ ValidationRequest ValidationWindow::request() const {
 void ValidationWindow::showError(const QString& message) {
     busy_ = false;
     run_button_->setEnabled(true);
-    QString line = message;
-    line.replace('\n', ' ');
-    status_->setProperty("error", true);
-    status_->setStyleSheet("color: #ff7b72;");
-    status_->setText(line);
-    Q_EMIT failed(line);
+    Q_EMIT failed(status_->showError(message));
 }
 
 void ValidationWindow::run() {
@@ -217,9 +213,7 @@ void ValidationWindow::run() {
         return showError(tr("give a judgements file and a score table"));
     busy_ = true;
     run_button_->setEnabled(false);
-    status_->setProperty("error", false);
-    status_->setStyleSheet({});
-    status_->setText(tr("Running the statistics (%1 bootstrap draws, %2 splits)…").arg(req.options.draws).arg(req.options.splits));
+    status_->showMessage(tr("Running the statistics (%1 bootstrap draws, %2 splits)…").arg(req.options.draws).arg(req.options.splits));
     runner_->run<ValidationRunPtr>(
         tr("Validating against judgements"), JobPriority::Interactive, token_,
         [req](const CancelToken&) { return runValidation(req); }, this, [this](ValidationRunPtr r) { showRun(std::move(r)); },
@@ -232,8 +226,6 @@ void ValidationWindow::showRun(ValidationRunPtr run) {
     run_button_->setEnabled(true);
     export_->setEnabled(true);
     const auto& r = run_->result;
-    status_->setProperty("error", false);
-    status_->setStyleSheet({});
     QString text = tr("%1 raters, %2 scenes, %3 items, %4 judgements; %5 bootstrap draws in %6 s")
                        .arg(r.raters)
                        .arg(r.scenes)
@@ -244,7 +236,7 @@ void ValidationWindow::showRun(ValidationRunPtr run) {
     if (!r.excludedRaters.empty()) text += tr("; %1 flagged rater(s) left out").arg(r.excludedRaters.size());
     if (!run_->problems.empty())
         text += tr("; %1 bad row(s) skipped (first: %2)").arg(run_->problems.size()).arg(q(run_->problems.front()));
-    status_->setText(text);
+    status_->showMessage(text);
 
     while (tables_->count() > 0) {
         QWidget* w = tables_->widget(0);
@@ -305,9 +297,7 @@ bool ValidationWindow::exportFigure(const QString& which, const QString& path) {
         showError(q(e.what()));
         return false;
     }
-    status_->setProperty("error", false);
-    status_->setStyleSheet({});
-    status_->setText(tr("wrote %1").arg(path));
+    status_->showMessage(tr("wrote %1").arg(path));
     return true;
 }
 

@@ -22,6 +22,7 @@ namespace ll::ui {
 
 class FigureView;
 class JobRunner;
+class StatusLine;
 
 class ValidationWindow : public QWidget {
     Q_OBJECT
@@ -68,7 +69,8 @@ private:
     QSpinBox *draws_, *splits_, *seed_;
     QCheckBox* excludeFlagged_;
     QPushButton *run_button_, *export_;
-    QLabel *status_, *summary_;
+    QLabel* summary_ = nullptr;
+    StatusLine* status_ = nullptr;
     FigureView *agreement_, *scatter_;
     QTabWidget* tables_;
 };
