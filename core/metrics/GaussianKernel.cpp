@@ -1,6 +1,6 @@
 #include "metrics/GaussianKernel.h"
 
-#include "metrics/MirrorIndex.h"
+#include "image/BorderIndex.h"
 
 #include <tbb/parallel_for.h>
 
@@ -33,7 +33,7 @@ FloatPlane gaussianBlurExact(const FloatPlane& src, double sigma, double truncat
         double* t = tmp.data() + std::size_t(y) * W;
         for (int x = 0; x < W; ++x) {
             double acc = 0.0;
-            for (int i = -r; i <= r; ++i) acc += w[std::size_t(i + r)] * s[mirrorIndex(x + i, W)];
+            for (int i = -r; i <= r; ++i) acc += w[std::size_t(i + r)] * s[reflectIndex(x + i, W)];
             t[x] = acc;
         }
     });
@@ -43,7 +43,7 @@ FloatPlane gaussianBlurExact(const FloatPlane& src, double sigma, double truncat
         for (int x = 0; x < W; ++x) {
             double acc = 0.0;
             for (int i = -r; i <= r; ++i)
-                acc += w[std::size_t(i + r)] * tmp[std::size_t(mirrorIndex(y + i, H)) * W + x];
+                acc += w[std::size_t(i + r)] * tmp[std::size_t(reflectIndex(y + i, H)) * W + x];
             o[x] = float(acc);
         }
     });

@@ -1,6 +1,6 @@
 #include "metrics/RecursiveGaussian.h"
 
-#include "metrics/MirrorIndex.h"
+#include "image/BorderIndex.h"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -129,7 +129,7 @@ void blurAlongY(const float* src, float* dst, int W, int H, const Coefficients& 
         const int n = x1 - x0;
         float ur[kPairs * kColumnBlock], ui[kPairs * kColumnBlock];
         recurse(
-            n, H, P, c, [&](int t) { return src + std::size_t(mirrorIndex(t, H)) * W + x0; },
+            n, H, P, c, [&](int t) { return src + std::size_t(reflectIndex(t, H)) * W + x0; },
             [&](int t) { return dst + std::size_t(t) * W + x0; }, ur, ui);
     });
 }
@@ -152,7 +152,7 @@ void blurAlongX(float* plane, int W, int H, const Coefficients& c, int P) {
         out.resize(std::size_t(W) * kRowBlock);
         for (int r = 0; r < n; ++r) {
             const float* row = plane + std::size_t(y0 + r) * W;
-            for (std::size_t t = 0; t < ext; ++t) in[t * kRowBlock + r] = row[mirrorIndex((long long)t - P, W)];
+            for (std::size_t t = 0; t < ext; ++t) in[t * kRowBlock + r] = row[reflectIndex((long long)t - P, W)];
         }
         float ur[kPairs * kRowBlock], ui[kPairs * kRowBlock];
         recurse(

@@ -3,7 +3,7 @@
 #include "ReferenceMetrics.h"
 #include "metrics/GaussianKernel.h"
 #include "metrics/LowSignalMask.h"
-#include "metrics/MirrorIndex.h"
+#include "image/BorderIndex.h"
 #include "metrics/RecursiveGaussian.h"
 
 #include <QtTest>
@@ -34,12 +34,20 @@ FloatPlane testSignal(int W, int H, std::uint32_t seed) {
 class TestGaussianBlur : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void mirrorIndexIsReflect() {
-        // i = -4..7 for n = 4: d c b a | a b c d | d c b a, repeating.
-        const int expect[] = {3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0};
-        for (int i = -4; i < 8; ++i) QCOMPARE(mirrorIndex(i, 4), expect[i + 4]);
-        QCOMPARE(mirrorIndex(-1, 1), 0);
-        QCOMPARE(mirrorIndex(25, 1), 0);
+    void borderIndices() {
+        // reflect, i = -4..7 for n = 4: d c b a | a b c d | d c b a, repeating.
+        const int reflect[] = {3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0};
+        // mirror: c b | a b c d | c b a b (no repeated edge sample), period 6.
+        const int mirror[] = {2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1};
+        for (int i = -4; i < 8; ++i) {
+            QCOMPARE(reflectIndex(i, 4), reflect[i + 4]);
+            QCOMPARE(mirrorIndex(i, 4), mirror[i + 4]);
+        }
+        for (long long i : {-1LL, 25LL}) {
+            QCOMPARE(reflectIndex(i, 1), 0);
+            QCOMPARE(mirrorIndex(i, 1), 0);
+        }
+        QCOMPARE(mirrorIndex(-13, 4), mirrorIndex(-13 + 600, 4));
     }
 
     void kernelIsNormalisedWithScipyRadius() {
