@@ -31,8 +31,7 @@ void MapView::setPlaceholder(const QString& text) {
 void MapView::fit() {
     fitted_ = true;
     if (image_.isNull() || width() < 2 || height() < 2) return;
-    scale_ = std::min(double(width()) / image_.width(), double(height()) / image_.height());
-    offset_ = QPointF((width() - image_.width() * scale_) / 2.0, (height() - image_.height() * scale_) / 2.0);
+    view_ = ViewTransform::fit(image_.size(), QSizeF(size()), ViewTransform::kMaxScale);
     update();
 }
 
@@ -48,17 +47,19 @@ void MapView::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, placeholder_);
         return;
     }
-    p.setRenderHint(QPainter::SmoothPixmapTransform, scale_ < 1.0);
-    const QRectF target(offset_, QSizeF(image_.width() * scale_, image_.height() * scale_));
-    p.drawImage(target, image_);
+    const QSizeF widget(size());
+    auto screenRect = [&](const QRectF& r) {
+        return QRectF(view_.toScreen(r.topLeft(), widget), view_.toScreen(r.bottomRight(), widget));
+    };
+    p.setRenderHint(QPainter::SmoothPixmapTransform, view_.scale < 1.0);
+    p.drawImage(screenRect(QRectF(QPointF(0, 0), QSizeF(image_.size()))), image_);
     if (boxes_.empty()) return;
     p.setRenderHint(QPainter::Antialiasing, false);
     QFont f = font();
     f.setBold(true);
     p.setFont(f);
     for (const MapBox& b : boxes_) {
-        const QRectF r(offset_.x() + b.rect.left() * scale_, offset_.y() + b.rect.top() * scale_, b.rect.width() * scale_,
-                       b.rect.height() * scale_);
+        const QRectF r = screenRect(QRectF(b.rect));
         p.setPen(QPen(QColor(0, 0, 0), 3));
         p.setBrush(Qt::NoBrush);
         p.drawRect(r);
@@ -77,10 +78,8 @@ void MapView::paintEvent(QPaintEvent*) {
 void MapView::wheelEvent(QWheelEvent* e) {
     if (image_.isNull()) return;
     const double factor = std::pow(2.0, e->angleDelta().y() / 240.0);
-    const double s = std::clamp(scale_ * factor, 0.05, 64.0);
-    const QPointF c = e->position();
-    offset_ = c - (c - offset_) * (s / scale_);
-    scale_ = s;
+    const QSizeF widget(size());
+    view_ = view_.zoomedAround(e->position(), widget, factor, minimumScale(image_.size(), widget));
     fitted_ = false;
     update();
 }
@@ -94,7 +93,7 @@ void MapView::mousePressEvent(QMouseEvent* e) {
 
 void MapView::mouseMoveEvent(QMouseEvent* e) {
     if (!dragging_) return;
-    offset_ += e->position() - last_;
+    view_ = view_.panned(e->position() - last_);
     last_ = e->position();
     fitted_ = false;
     update();

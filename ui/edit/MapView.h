@@ -1,7 +1,10 @@
 #pragma once
 // MapView: a simple zoomable view of one image (a map on its colour table, or the input/edit) with
 // optional boxes drawn over it in image coordinates. Wheel zooms around the cursor, left drag pans,
-// double click fits. Zoomed in, pixels are drawn as squares (no smoothing).
+// double click fits. Zoomed in, pixels are drawn as squares (no smoothing). The zoom and pan arithmetic
+// is the inspector's (ViewTransform).
+#include "view/ViewTransform.h"
+
 #include <QImage>
 #include <QRect>
 #include <QWidget>
@@ -23,7 +26,7 @@ public:
     void setPlaceholder(const QString& text);
     const QImage& image() const { return image_; }
     const std::vector<MapBox>& boxes() const { return boxes_; }
-    double zoom() const { return scale_; }
+    double zoom() const { return view_.scale; }
     void fit();
     QSize sizeHint() const override { return {560, 420}; }
 
@@ -40,8 +43,7 @@ private:
     QImage image_;
     std::vector<MapBox> boxes_;
     QString placeholder_;
-    double scale_ = 1.0;
-    QPointF offset_; // widget position of the image's top-left corner
+    ViewTransform view_;
     bool fitted_ = true, dragging_ = false;
     QPointF last_;
 };
