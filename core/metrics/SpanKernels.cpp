@@ -60,7 +60,7 @@ __attribute__((target("avx512f"))) std::size_t bracketAvx512(float lo, float hi,
 // Masks of 8 values: dev = |double(x) - c| below lo, and lo <= dev <= hi.
 __attribute__((target("avx512f"))) inline void deviationMasks(__m256 x, __m512d c, __m512d lo, __m512d hi,
                                                               __mmask8& under, __mmask8& in) {
-    const __m512d dev = _mm512_abs_pd(_mm512_sub_pd(_mm512_cvtps_pd(x), c));
+    const __m512d dev = _mm512_abs_pd(_mm512_sub_pd(_mm512_maskz_cvtps_pd(0xFF, x), c)); // (maskz: no undefined source)
     under = _mm512_cmp_pd_mask(dev, lo, _CMP_LT_OQ);
     in = _mm512_cmp_pd_mask(dev, lo, _CMP_GE_OQ) & _mm512_cmp_pd_mask(dev, hi, _CMP_LE_OQ);
 }

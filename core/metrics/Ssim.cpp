@@ -11,10 +11,11 @@
 
 // The filter loops are compiled for AVX-512 and AVX2 as well as the baseline, chosen at run time. Every
 // lane does the same double operations in the same order as the scalar loop, and contraction into
-// fused multiply-adds (which AVX-512 would otherwise allow) is switched off for them: the result is the
+// fused multiply-adds (which AVX-512 would otherwise allow) is switched off for this file
+// (-ffp-contract=off in core/CMakeLists.txt): the result is the
 // same bit for bit on every machine (tests/metrics/test_classic_metrics.cpp checks it).
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default"), optimize("fp-contract=off")))
+#define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define LL_SSIM_CLONES
 #endif
