@@ -191,10 +191,10 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     outcome.threads = threads;
     const ColourConfig colour = ColourConfig::builtin();
     const ModelImagePath modelPath(colour);
-    ScenePairCache cache(ds, colour, std::size_t(threads) + 2);
     MetricParams params;
     params.computeUncertainty = config.uncertainty;
     params.uncertaintyDraws = config.draws;
+    ScenePairCache cache(ds, colour, params, std::size_t(threads) + 2);
     EvalWorkspacePool workspaces; // one per evaluation in flight, reused: no per-edit page faults
     Recycler<LoadedEdit> editBuffers; // decoded edits' buffers, reused likewise
     Recycler<KeptInputs> keptInputs;
@@ -277,6 +277,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.clipLevel = pair.clipLevel;
             in.modelPath = &modelPath;
             in.targetSeen = item.task == Task::On ? &pair.seenOn : &pair.seenOff;
+            in.blurredLight = &pair.blurredLight;
             EvalWorkspacePool::Lease ws = workspaces.take();
             const EvalResult res = evaluate(in, params, false, *ws);
             fillScores(job->row, res.scores);

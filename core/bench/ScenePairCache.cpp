@@ -6,6 +6,8 @@
 #include "colour/SceneLinear.h"
 #include "image/ImageIO.h"
 #include "image/Resample.h"
+#include "metrics/LightSignal.h"
+#include "metrics/LowSignalMask.h"
 #include "util/Error.h"
 
 #include <oneapi/tbb/parallel_invoke.h>
@@ -36,7 +38,8 @@ Image toSize(Image img, int W, int H, const std::filesystem::path& path) {
 
 } // namespace
 
-ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour) {
+ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
+                        const MetricParams& params) {
     ScenePair p;
     if (!(scene.meta.k > 0) || !std::isfinite(scene.meta.k))
         throw Error(scene.metaFile ? scene.metaFile->string() : scene.name, "k must be a positive finite number");
@@ -74,12 +77,14 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     p.off = toSize(std::move(off), W, H, scene.off);
     if (scene.labels) p.regions = rasteriseByClass(loadAnnotations(*scene.labels, &p.warnings), W, H);
     const ModelImagePath path(colour);
-    tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); });
+    tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); },
+                         [&] { p.blurredLight = blurLightSignal(lightSignal(p.on, p.off), params); });
     return p;
 }
 
-ScenePairCache::ScenePairCache(const Dataset& dataset, const ColourConfig& colour, std::size_t capacity)
-    : dataset_(dataset), colour_(colour), capacity_(std::max<std::size_t>(capacity, 1)) {}
+ScenePairCache::ScenePairCache(const Dataset& dataset, const ColourConfig& colour, const MetricParams& params,
+                               std::size_t capacity)
+    : dataset_(dataset), colour_(colour), params_(params), capacity_(std::max<std::size_t>(capacity, 1)) {}
 
 std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int width, int height) {
     const Key key{scene, width, height};
@@ -106,7 +111,7 @@ std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int widt
             // Isolated: while this thread waits inside the load's parallel loops it must not pick up
             // another task that asks for this pair (it would wait on the mutex it holds).
             tbb::this_task_arena::isolate([&] {
-                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_));
+                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_, params_));
             });
         } catch (const Error& e) {
             entry->error = std::make_pair(e.subject(), e.problem());

@@ -8,6 +8,7 @@
 #include "dataset/Dataset.h"
 #include "image/Image.h"
 #include "image/Plane.h"
+#include "metrics/MetricParams.h"
 
 #include <cstddef>
 #include <list>
@@ -27,17 +28,22 @@ struct ScenePair {
     // targets, shared by every edit of the scene (EvalInputs::targetSeen).
     Image seenOn, seenOff;
     std::map<std::string, Mask> regions;
+    // The blurred light signal of the pair for the run's metric parameters (EvalInputs::blurredLight):
+    // the low-signal blur is done once per pair instead of once per edit.
+    FloatPlane blurredLight;
     float k = 1.0f;
     std::optional<float> clipLevel;
     std::vector<std::string> warnings;
 };
 
 // Loads and resizes one scene's pair (0x0: native size). Throws ll::Error naming the file.
-ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour);
+ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
+                        const MetricParams& params);
 
 class ScenePairCache {
 public:
-    ScenePairCache(const Dataset& dataset, const ColourConfig& colour, std::size_t capacity);
+    ScenePairCache(const Dataset& dataset, const ColourConfig& colour, const MetricParams& params,
+                   std::size_t capacity);
 
     // The pair of dataset.scenes[scene] at width x height. Rethrows the load error to every caller.
     std::shared_ptr<const ScenePair> get(std::size_t scene, int width, int height);
@@ -58,6 +64,7 @@ private:
 
     const Dataset& dataset_;
     const ColourConfig& colour_;
+    const MetricParams& params_;
     std::size_t capacity_;
     mutable std::mutex mutex_;
     std::list<Key> lru_; // most recent first

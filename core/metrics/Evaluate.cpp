@@ -50,6 +50,7 @@ void checkInputs(const EvalInputs& in) {
     if (in.window) same(in.window->width(), in.window->height(), "window mask");
     if (in.editClipped) same(in.editClipped->width(), in.editClipped->height(), "clipped-edit mask");
     if (in.targetSeen) same(in.targetSeen->width(), in.targetSeen->height(), "encoded target");
+    if (in.blurredLight) same(in.blurredLight->width(), in.blurredLight->height(), "blurred light signal");
     for (const auto& [name, m] : in.regions) same(m.width(), m.height(), "region '" + name + "'");
     if (!(in.k > 0.0f) || !std::isfinite(in.k)) throw Error("evaluation", "k must be a positive finite number");
 }
@@ -331,25 +332,28 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     // --- validity mask -------------------------------------------------------------------------
     lightAndReasons(in, denominator, params, ws);
     const double sigma = params.lowSignalSigmaFraction * double(std::max(W, H));
-    if (params.blurMethod == BlurMethod::ExactKernel)
+    if (in.blurredLight)
+        ; // the caller's, for this pair
+    else if (params.blurMethod == BlurMethod::ExactKernel)
         ws.blurred = gaussianBlurExact(ws.light, sigma, params.lowSignalTruncate);
     else
         gaussianBlurRecursive(ws.light, sigma, ws.blurred);
+    const FloatPlane& blurred = in.blurredLight ? *in.blurredLight : ws.blurred;
     BracketSelect& sel = ws.select;
     {
         std::vector<float>& smp = ws.samples[0];
         sampleStratified(N, samples, 1, smp, [&](std::size_t i, float* out) {
-            out[0] = ws.blurred[i];
+            out[0] = blurred[i];
             return true;
         });
         sel.reset(1);
         sel.setTarget(0, params.lowSignalPercentile, smp);
-        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) { emit.span(0, ws.blurred.row(y), std::size_t(W)); });
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) { emit.span(0, blurred.row(y), std::size_t(W)); });
     }
     const double p99 = sel.percentile(0);
     const double threshold = params.lowSignalFraction * p99;
     const bool noLight = !(p99 > 0.0);
-    auto isLow = [&](std::size_t i) { return noLight || !(double(ws.blurred[i]) >= threshold); };
+    auto isLow = [&](std::size_t i) { return noLight || !(double(blurred[i]) >= threshold); };
     s.lowSignalThreshold = threshold;
     if (noLight) reasons.add("the real pair shows no added light (P99 of the blurred light map is 0)");
 
@@ -816,7 +820,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         maps.bandLabels = std::move(ws.bands);
         maps.bandKeys = bandKeyList;
         maps.lightSignal = std::move(ws.light);
-        maps.blurredSignal = std::move(ws.blurred);
+        maps.blurredSignal = in.blurredLight ? *in.blurredLight : std::move(ws.blurred);
         maps.lowSignalThreshold = threshold;
         result.maps = std::move(maps);
     }

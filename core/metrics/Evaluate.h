@@ -37,6 +37,9 @@ struct EvalInputs {
     // modelPath->encode(target, k), when the caller has it already (it is the same for every edit of
     // a scene and task); computed here when null.
     const Image* targetSeen = nullptr;
+    // The pair's blurred light signal, blurLightSignal(lightSignal(on, off), params) with the params of
+    // the call, when the caller keeps it for several edits of one pair (evaluate computes it when null).
+    const FloatPlane* blurredLight = nullptr;
 };
 
 // Everything the GUI shows. Signed maps are 0 outside their masks.

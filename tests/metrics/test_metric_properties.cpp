@@ -5,7 +5,10 @@
 #include "colour/ColourConfig.h"
 #include "colour/ModelImagePath.h"
 #include "metrics/Evaluate.h"
+#include "metrics/LightSignal.h"
+#include "metrics/LowSignalMask.h"
 #include "metrics/ScoresJson.h"
+#include "util/Error.h"
 
 #include <QtTest>
 
@@ -247,6 +250,25 @@ private Q_SLOTS:
         QCOMPARE(toJson(a).dump(), toJson(b).dump());
         // The quantisation uncertainty is small next to the score (paper A.2) but not zero.
         QVERIFY(*a.uncertainty->sieStd > 0 && *a.uncertainty->sieStd < 0.05 * *a.sie);
+    }
+
+    // A caller that keeps the pair's blurred light signal (the batch runner) gets exactly the
+    // evaluation that computes it; a blurred map of the wrong size is refused.
+    void callerBlurredLightGivesTheSameResult() {
+        const test::Scene s = test::makeScene(160, 120, 12);
+        const Image edit = flawedEdit(s, Task::Off);
+        EvalInputs in = inputsFor(s.on, s.off, edit, Task::Off);
+        MetricParams p;
+        const EvalResult plain = evaluate(in, p, true);
+        const FloatPlane blurred = blurLightSignal(lightSignal(s.on, s.off), p);
+        in.blurredLight = &blurred;
+        const EvalResult kept = evaluate(in, p, true);
+        QCOMPARE(toJson(kept.scores).dump(), toJson(plain.scores).dump());
+        QVERIFY(kept.maps->blurredSignal.values() == plain.maps->blurredSignal.values());
+        QVERIFY(kept.maps->masks.omega.values() == plain.maps->masks.omega.values());
+        const FloatPlane wrong(80, 60);
+        in.blurredLight = &wrong;
+        QVERIFY_THROWS_EXCEPTION(Error, evaluate(in, p));
     }
 };
 
