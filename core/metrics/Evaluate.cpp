@@ -197,11 +197,6 @@ const float* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, co
     return row.data();
 }
 
-// Offset of value j (E_R,0..2 then E_G,0..2) of pixel x in a ratio row of width W.
-inline std::size_t ratioAt(int W, int x, int j) {
-    return j < 3 ? 3 * std::size_t(x) + std::size_t(j) : 3 * std::size_t(W) + 3 * std::size_t(x) + std::size_t(j - 3);
-}
-
 void forgetRatioRows(EvalWorkspace& ws) {
     for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
 }
@@ -235,22 +230,21 @@ void gradientMagnitudeSpan(const float* up, const float* mid, const float* dn, s
     }
 }
 
-// The values a[3x + c] (columns c = 0..2) and b[3x + c] (columns 3 + c) of the pixels x < W with
-// keep[x], each column contiguous (for BracketSelect::Emit::span); returns their number.
-std::size_t gatherColumns(const float* a, const float* b, const std::uint8_t* keep, int W,
+// Channel c's values a[3x + c] (into column c) and b[3x + c] (column 3 + c) of the pixels x < W whose
+// keep[x] has bit `bit`, each column contiguous (for BracketSelect::Emit::span); returns their number.
+std::size_t gatherChannel(const float* a, const float* b, int c, const std::uint8_t* keep, int bit, int W,
                           EvalWorkspace::RowScratch& sc) {
-    float* col[6];
-    for (std::size_t j = 0; j < 6; ++j) {
-        sc.columns[j].resize(std::size_t(W));
-        col[j] = sc.columns[j].data();
-    }
+    std::vector<float>& colA = sc.columns[std::size_t(c)];
+    std::vector<float>& colB = sc.columns[std::size_t(3 + c)];
+    colA.resize(std::size_t(W));
+    colB.resize(std::size_t(W));
+    float* ca = colA.data();
+    float* cb = colB.data();
     std::size_t n = 0;
     for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
-        for (int c = 0; c < 3; ++c) {
-            col[c][n] = a[3 * x + c];
-            col[3 + c][n] = b[3 * x + c];
-        }
-        n += keep[x] ? 1 : 0;
+        ca[n] = a[3 * x + c];
+        cb[n] = b[3 * x + c];
+        n += (keep[x] >> bit) & 1u;
     }
     return n;
 }
@@ -397,8 +391,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
         const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
-        const std::size_t n = gatherColumns(E, E + 3 * std::size_t(W), om, W, sc);
-        for (int j = 0; j < 6; ++j) emit.pairSpan(j, 6 + j, sc.columns[std::size_t(j)].data(), n);
+        for (int c = 0; c < 3; ++c) {
+            const std::size_t n = gatherChannel(E, E + 3 * std::size_t(W), c, om, 0, W, sc);
+            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
+            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
+        }
         ws.rowReasonCounts[std::size_t(y)] = counts;
         ws.rowMax[std::size_t(y)] = mx;
     });
@@ -508,8 +505,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             }
             for (std::size_t f : {std::size_t(0), n3 - 3})
                 for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
-            const std::size_t nd = gatherColumns(mr, mg, dom, W, sc);
-            for (int j = 0; j < 6; ++j) emit.span(j, sc.columns[std::size_t(j)].data(), nd);
+            for (int c = 0; c < 3; ++c) {
+                const std::size_t nd = gatherChannel(mr, mg, c, dom, 0, W, sc);
+                emit.span(c, sc.columns[std::size_t(c)].data(), nd);
+                emit.span(3 + c, sc.columns[std::size_t(3 + c)].data(), nd);
+            }
         } else {
             std::fill(mr, mr + n3, 0.0f);
             std::fill(mg, mg + n3, 0.0f);
@@ -645,21 +645,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                 bits[x] = dom[x] ? b : 0;
             }
             EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
-            float* colR = nullptr;
-            float* colG = nullptr;
-            for (std::size_t c = 0; c < 3; ++c) {
-                sc.columns[c].resize(std::size_t(W));
-                sc.columns[3 + c].resize(std::size_t(W));
-                colR = sc.columns[c].data();
-                colG = sc.columns[3 + c].data();
-                std::size_t n = 0;
-                for (int x = 0; x < W; ++x) {
-                    colR[n] = mr[3 * x + c];
-                    colG[n] = mg[3 * x + c];
-                    n += (bits[x] >> c) & 1u;
-                }
-                emit.pairSpan(int(c), int(6 + c), colR, n);
-                emit.pairSpan(int(3 + c), int(9 + c), colG, n);
+            for (int c = 0; c < 3; ++c) {
+                const std::size_t n = gatherChannel(mr, mg, c, bits, c, W, sc);
+                emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
+                emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
             }
         });
         for (std::size_t c = 0; c < 3; ++c) {
