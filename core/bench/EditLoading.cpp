@@ -91,11 +91,7 @@ void baselineEdit(const ScenePair& pair, Task task, const ModelImagePath& path, 
     // toCodes(input, k) is the code of each value of encode(input, k), i.e. of the pair's seen image.
     const Image& seen = task == Task::On ? pair.seenOff : pair.seenOn;
     Codes8 codes = takeCodes(e);
-    codes.width = seen.width();
-    codes.height = seen.height();
-    codes.rgb.resize(seen.floatCount());
-    const float* s = seen.data();
-    for (std::size_t i = 0; i < codes.rgb.size(); ++i) codes.rgb[i] = ModelImagePath::codeOf(s[i]);
+    ModelImagePath::codesOfEncoded(seen, codes);
     path.decode(codes, pair.k, e.edit);
     e.edit.info = ImageInfo{};
     e.codes = std::move(codes);

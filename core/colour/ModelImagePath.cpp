@@ -35,11 +35,17 @@ Image ModelImagePath::encode(const Image& linear, float k) const {
 }
 
 Codes8 ModelImagePath::toCodes(const Image& linear, float k) const {
-    const Image enc = encode(linear, k);
-    Codes8 c{enc.width(), enc.height(), std::vector<std::uint8_t>(enc.floatCount())};
-    const float* s = enc.data();
-    for (std::size_t i = 0; i < c.rgb.size(); ++i) c.rgb[i] = codeOf(s[i]);
+    Codes8 c;
+    codesOfEncoded(encode(linear, k), c);
     return c;
+}
+
+void ModelImagePath::codesOfEncoded(const Image& encoded, Codes8& into) {
+    into.width = encoded.width();
+    into.height = encoded.height();
+    into.rgb.resize(encoded.floatCount());
+    const float* s = encoded.data();
+    for (std::size_t i = 0; i < into.rgb.size(); ++i) into.rgb[i] = codeOf(s[i]);
 }
 
 Image ModelImagePath::decode(const Codes8& codes, float k) const {

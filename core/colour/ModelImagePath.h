@@ -40,6 +40,9 @@ public:
     // Linearises an already-loaded LDR image with values normalised to [0,1] (any bit depth)
     // and divides by k. 8-bit data goes through the exact code table.
     Image decode(const Image& normalised, float k = 1.0f) const;
+    // The codes of an already encoded image (encode()'s output): codeOf each value, into `into`
+    // (its memory reused). toCodes(linear, k) is codesOfEncoded(encode(linear, k)).
+    static void codesOfEncoded(const Image& encoded, Codes8& into);
     // Codes of a normalised 8-bit image (round(v*255)).
     static Codes8 codesOf(const Image& normalised);
     // The code of an encoded value: round(255 v) of v clamped to [0, 1] (+inf gives 255, NaN 0), as

@@ -1,5 +1,6 @@
 #include "metrics/OrderStatistics.h"
 
+#include "metrics/RankSelect.h"
 #include "metrics/SampleSelect.h"
 
 #include <algorithm>
@@ -13,17 +14,11 @@ namespace {
 // Below this size std::nth_element on one thread is as fast as the parallel selection.
 constexpr std::size_t kSelectMinimum = 1u << 16;
 
-// Values of ranks k and k+1 (k+1 clamped to the last rank). Small inputs: after nth_element at k every
-// element right of k is >= v[k], so rank k+1 is the minimum of that tail. Large inputs: SampleSelect.
+// Values of ranks k and k+1 (k+1 clamped to the last rank). Small inputs: RankSelect in place. Large
+// inputs: SampleSelect (in parallel, without reordering).
 std::pair<double, double> ranksKAndNext(std::vector<float>& v, std::size_t k) {
-    if (v.size() >= kSelectMinimum) {
-        const auto [a, b] = selectPair(SelectSource{v.data(), v.size(), false, 0.0}, k);
-        return {a, b};
-    }
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-    const double a = v[k];
-    if (k + 1 >= v.size()) return {a, a};
-    const double b = *std::min_element(v.begin() + std::ptrdiff_t(k) + 1, v.end());
+    const auto [a, b] = v.size() >= kSelectMinimum ? selectPair(SelectSource{v.data(), v.size(), false, 0.0}, k)
+                                                   : selectRankPair(v, k);
     return {a, b};
 }
 

@@ -24,12 +24,14 @@ std::pair<float, float> selectRankPair(std::vector<float>& v, std::size_t r) {
     const std::size_t n = v.size();
     if (n < kSmall) return byNthElement(v, r);
     float mn = v[0], mx = v[0];
+    bool nan = false;
     for (float x : v) {
         mn = std::min(mn, x);
         mx = std::max(mx, x);
+        nan |= x != x;
     }
     const double range = double(mx) - double(mn);
-    if (!std::isfinite(range) || !(range > 0.0)) return range == 0.0 ? std::pair{mn, mn} : byNthElement(v, r);
+    if (nan || !std::isfinite(range) || !(range > 0.0)) return range == 0.0 && !nan ? std::pair{mn, mn} : byNthElement(v, r);
     // bucket(x) = floor((x - mn) * scale), clamped: monotone non-decreasing in x (each step rounds
     // monotonically), so rank order is bucket order.
     const double scale = double(kBuckets) / range;

@@ -1,5 +1,7 @@
 #include "metrics/SampleSelect.h"
 
+#include "metrics/RankSelect.h"
+
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -22,10 +24,8 @@ inline float valueAt(const SelectSource& s, std::size_t i) {
 std::pair<float, float> fullSelect(const SelectSource& s, std::size_t k, std::size_t k2) {
     std::vector<float> v(s.count);
     for (std::size_t i = 0; i < s.count; ++i) v[i] = valueAt(s, i);
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-    const float a = v[k];
-    if (k2 == k) return {a, a};
-    return {a, *std::min_element(v.begin() + std::ptrdiff_t(k) + 1, v.end())};
+    const auto [a, b] = selectRankPair(v, k);
+    return {a, k2 == k ? a : b};
 }
 
 } // namespace
@@ -74,10 +74,8 @@ std::pair<float, float> selectPair(const SelectSource& s, std::size_t k) {
     v.reserve(nInside);
     for (const auto& in : inside) v.insert(v.end(), in.begin(), in.end());
     const std::size_t r = k - nBelow;
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(r), v.end());
-    const float a = v[r];
-    if (k2 == k) return {a, a};
-    return {a, *std::min_element(v.begin() + std::ptrdiff_t(r) + 1, v.end())};
+    const auto [a, b] = selectRankPair(v, r);
+    return {a, k2 == k ? a : b};
 }
 
 } // namespace ll
