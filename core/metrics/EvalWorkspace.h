@@ -43,7 +43,8 @@ public:
     std::array<std::vector<float>, 6> samples; // per selected set
     std::vector<float> sampleTuples;            // gradient samples, 6 values per sampled pixel
     std::vector<std::array<std::size_t, 8>> rowReasonCounts;
-    std::vector<double> rowMax;
+    std::vector<double> rowPairMax;        // per row: max of L over the band pair mask
+    std::vector<std::size_t> rowPairOnly;  // per row: pixels only the edit's clipping excludes
     std::vector<std::array<double, 6>> rowSums; // SIE: |D_c|, |D1_c|; LFE: |S(M_R,c)-S(M_G,c)|
 
     // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it

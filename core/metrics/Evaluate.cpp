@@ -3,6 +3,7 @@
 #include "metrics/EvalWorkspace.h"
 #include "metrics/ExclusionMasks.h"
 #include "metrics/GaussianKernel.h"
+#include "metrics/BandPairMask.h"
 #include "metrics/Gradient.h"
 #include "metrics/Lfe.h"
 #include "metrics/LightSignal.h"
@@ -123,6 +124,7 @@ void lightAndReasons(const EvalInputs& in, const Image& den, const MetricParams&
     const std::optional<float> editLevel = p.editClipLevel;
     const int clipCode = p.editClipCode;
     const float k = in.k;
+    ws.rowPairMax.assign(std::size_t(H), 0.0);
     tbb::parallel_for(0, H, [&](int y) {
         const float* a = on.pixel(0, y);
         const float* b = off.pixel(0, y);
@@ -131,12 +133,15 @@ void lightAndReasons(const EvalInputs& in, const Image& den, const MetricParams&
         float* L = ws.light.row(y);
         std::uint8_t* r = ws.reason.row(y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        double pairMax = 0.0;
         for (int x = 0; x < W; ++x, a += 3, b += 3, g += 3, d += 3) {
             double s = 0.0;
             for (int c = 0; c < 3; ++c) s += std::max(double(a[c]) - double(b[c]), 0.0);
             const float v = float(s / 3.0);
             L[x] = std::isfinite(v) ? v : 0.0f;
             const std::size_t i = i0 + std::size_t(x);
+            const bool window = (winA && (*winA)[i]) || (winB && (*winB)[i]);
+            if (std::isfinite(v) && double(v) > pairMax && inBandPairMask(a, b, k, clip, window)) pairMax = v;
             std::uint8_t reason = 0;
             if (anyNonFinite(a) || anyNonFinite(b) || anyNonFinite(g))
                 reason = std::uint8_t(ExclusionReason::NonFinite);
@@ -156,11 +161,12 @@ void lightAndReasons(const EvalInputs& in, const Image& den, const MetricParams&
                     clipped = k * g[0] >= *editLevel || k * g[1] >= *editLevel || k * g[2] >= *editLevel;
                 if (clipped)
                     reason = std::uint8_t(ExclusionReason::ClippedEdit);
-                else if ((winA && (*winA)[i]) || (winB && (*winB)[i]))
+                else if (window)
                     reason = std::uint8_t(ExclusionReason::Window);
             }
             r[x] = reason;
         }
+        ws.rowPairMax[std::size_t(y)] = pairMax;
     });
 }
 
@@ -351,10 +357,15 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     s.lowSignalThreshold = threshold;
     if (noLight) reasons.add("the real pair shows no added light (P99 of the blurred light map is 0)");
 
-    // Final reasons, Omega, the counts and max_Omega(L); in the same pass the medians of E_R and E_G.
+    // Final reasons, Omega and the counts; in the same pass the medians of E_R and E_G.
+    const std::uint8_t clippedEdit = std::uint8_t(ExclusionReason::ClippedEdit);
+    const auto windowRegion = in.regions.find("window");
+    auto inWindow = [&, winB = windowRegion != in.regions.end() ? &windowRegion->second : nullptr](std::size_t i) {
+        return (in.window && (*in.window)[i]) || (winB && (*winB)[i]);
+    };
     if (keepMaps) maps.masks.lowSignal = Mask(W, H);
     ws.rowReasonCounts.assign(std::size_t(H), {});
-    ws.rowMax.assign(std::size_t(H), 0.0);
+    ws.rowPairOnly.assign(std::size_t(H), 0);
     sampleStratified(N, samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
         if (finalReason(ws.reason[i], isLow(i)) != 0) return false;
         const float* a = realNumerator.data() + 3 * i;
@@ -371,11 +382,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     setMedianAndMadTargets(sel, ws.samples);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         std::array<std::size_t, 8> counts{};
-        double mx = 0.0;
+        std::size_t pairOnly = 0;
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
         std::uint8_t* r = ws.reason.row(y);
         std::uint8_t* om = ws.omega.row(y);
-        const float* L = ws.light.row(y);
         for (int x = 0; x < W; ++x) {
             const bool low = isLow(i0 + std::size_t(x));
             if (keepMaps) maps.masks.lowSignal[i0 + std::size_t(x)] = low ? 1 : 0;
@@ -385,7 +395,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             r[x] = reason;
             om[x] = reason == 0 ? 1 : 0;
             if (reason != 0) ++counts[reason]; // rare: valid pixels are counted below
-            if (reason == 0 && double(L[x]) > mx) mx = L[x];
+            // A pixel that only the edit's clipping excludes (the pair alone would keep it).
+            if (reason == clippedEdit && !low && !inWindow(i0 + std::size_t(x))) ++pairOnly;
         }
         counts[0] = std::size_t(W);
         for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
@@ -397,20 +408,28 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
         }
         ws.rowReasonCounts[std::size_t(y)] = counts;
-        ws.rowMax[std::size_t(y)] = mx;
+        ws.rowPairOnly[std::size_t(y)] = pairOnly;
     });
     s.excludedByFirstReason.fill(0);
-    double maxSignal = 0.0;
+    double maxSignal = 0.0; // max_P(L): the band partition is a property of the real pair alone
+    std::size_t pairOnlyPixels = 0;
     for (int y = 0; y < H; ++y) {
         for (int k = 0; k < kExclusionReasonCount; ++k)
             s.excludedByFirstReason[std::size_t(k)] += ws.rowReasonCounts[std::size_t(y)][std::size_t(k)];
-        maxSignal = std::max(maxSignal, ws.rowMax[std::size_t(y)]);
+        maxSignal = std::max(maxSignal, ws.rowPairMax[std::size_t(y)]);
+        pairOnlyPixels += ws.rowPairOnly[std::size_t(y)];
     }
     s.validPixels = s.excludedByFirstReason[0];
     s.validFraction = double(s.validPixels) / double(N);
     s.bandMaxSignal = maxSignal;
     const bool empty = s.validPixels == 0;
-    if (empty) reasons.add("empty validity mask (no valid pixel)");
+    Reasons editReasons; // what makes the edit itself a failure (spec "Standardisation")
+    if (empty) {
+        reasons.add("empty validity mask (no valid pixel)");
+        if (pairOnlyPixels > 0)
+            editReasons.add("the edit is clipped (code " + std::to_string(params.editClipCode) +
+                            ") wherever the real pair is valid");
+    }
     if (params.computeClassic) classicScores(in, params, path, s, ws);
 
     if (!empty)
@@ -421,9 +440,15 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     const bool realDegE = !empty && anyFloored(s.ratioRealStats);
     if (!empty) {
         if (realDegE) reasons.add(madReason("E_R", s.ratioRealStats, params.madFloor));
-        if (anyFloored(s.ratioEditStats)) reasons.add(madReason("E_G", s.ratioEditStats, params.madFloor));
+        if (anyFloored(s.ratioEditStats)) {
+            const std::string r = madReason("E_G", s.ratioEditStats, params.madFloor);
+            reasons.add(r);
+            // The edit's fault only where the real side has structure to compare with.
+            if (!realDegE) editReasons.add(r + " (a blank, constant or flat edit)");
+        }
     }
-    const bool sieDefined = !empty && !(realDegE && params.nullWhenRealDegenerate);
+    // An edit whose own standardisation is undefined has no score (paper 3.3 divides by the MAD).
+    bool sieDefined = !empty && !(realDegE && params.nullWhenRealDegenerate) && editReasons.text.empty();
 
     // --- SIE, SIE1, Omega-nabla, M_R, M_G, bands, region sums; P80 of M_R, M_G ----------------------
     std::vector<const Mask*> regionMasks;
@@ -670,9 +695,15 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             reasons.add("empty Omega80 in some channel");
         const bool realDeg = !omega80Empty && anyFloored(lr);
         if (realDeg) reasons.add(madReason("M_R over Omega80", lr, params.madFloor));
-        if (!omega80Empty && anyFloored(lg)) reasons.add(madReason("M_G over Omega80", lg, params.madFloor));
-        lfeDefined = !omega80Empty && domainPixels > 0 && !(realDeg && params.nullWhenRealDegenerate);
+        if (!omega80Empty && anyFloored(lg)) {
+            const std::string r = madReason("M_G over Omega80", lg, params.madFloor);
+            reasons.add(r);
+            if (!realDeg) editReasons.add(r + " (an edit without gradients)");
+        }
+        lfeDefined = !omega80Empty && domainPixels > 0 && !(realDeg && params.nullWhenRealDegenerate) &&
+                     editReasons.text.empty();
     }
+    if (!editReasons.text.empty()) sieDefined = false; // a failed edit has no score at all
     if (keepMaps) {
         maps.lfePerChannel = Image(W, H);
         maps.lfeMap = FloatPlane(W, H);
@@ -746,6 +777,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             acc.into(cells[nBands + k]);
         }
     });
+    if (!sieDefined) {
+        s.sie = s.sie1 = std::nullopt;
+        s.siePerChannel = s.sie1PerChannel = {};
+    }
     if (lfeDefined) {
         double lfeSum = 0.0;
         for (std::size_t c = 0; c < 3; ++c) {
@@ -763,7 +798,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     for (std::size_t k = 0; k < regionNames.size(); ++k) s.regions[regionNames[k]] = regionScores[nBands + k];
 
     // --- 8-bit quantisation uncertainty ----------------------------------------------------------
-    if (params.computeUncertainty && in.editCodes && !empty) {
+    const Codes8* mcCodes = in.editCodes ? in.editCodes : in.editSourceCodes;
+    if (params.computeUncertainty && mcCodes && !empty && sieDefined) {
         const Image ER = ratioImage(realNumerator, denominator, ws.omega);
         const std::vector<std::size_t> omegaOffsets = maskRowOffsets(ws.omega);
         McFixed f;
@@ -774,7 +810,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         f.omegaRowOffsets = &omegaOffsets;
         f.gradientDomain = &ws.domain;
         f.denominator = &denominator;
-        f.codes = in.editCodes;
+        f.codes = mcCodes;
+        if (!in.editCodes) f.resizeTo = std::make_pair(W, H);
         f.k = in.k;
         f.path = &path;
         f.nullWhenRealDegenerate = params.nullWhenRealDegenerate;
@@ -784,6 +821,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
 
     s.degenerate = !reasons.text.empty();
     s.degenerateReason = reasons.text;
+    s.editFailure = !editReasons.text.empty();
+    s.editFailureReason = editReasons.text;
 
     if (keepMaps) {
         ValidityMasks& vm = maps.masks;

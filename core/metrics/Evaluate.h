@@ -25,6 +25,9 @@ struct EvalInputs {
     const Image* off = nullptr;      // I_off
     const Image* edit = nullptr;     // G, linear and already divided by k
     const Codes8* editCodes = nullptr; // the edit's 8-bit codes when it was 8-bit (clip test, MC, PSNR/SSIM)
+    // The 8-bit codes of an edit that was resized to the evaluation size, at its own size: the
+    // quantisation Monte Carlo perturbs them and resizes each draw as the edit was.
+    const Codes8* editSourceCodes = nullptr;
     // Optional precomputed clipped-edit mask (e.g. carried through a resize); overrides the code test.
     const Mask* editClipped = nullptr;
     Task task = Task::On;
@@ -73,11 +76,16 @@ struct EvalScores {
     std::size_t validPixels = 0;
     bool degenerate = false;
     std::string degenerateReason; // "; "-joined, empty when not degenerate
+    // The edit itself is degenerate (spec "Standardisation"): its ratio or gradient image has MAD below
+    // the floor (a blank, constant or flat edit), or it is clipped wherever the pair is valid. Its
+    // scores are then all undefined and the benchmark counts it as a failure.
+    bool editFailure = false;
+    std::string editFailureReason;
     std::map<std::string, RegionScore> regions, bands;
     std::array<std::size_t, kExclusionReasonCount> excludedByFirstReason{}; // index 0 = valid
     RgbStats ratioRealStats, ratioEditStats; // median / MAD over Omega
     double lowSignalThreshold = 0.0;
-    double bandMaxSignal = 0.0;
+    double bandMaxSignal = 0.0; // max of L over the pair mask of the bands (BandPairMask.h)
     std::optional<QuantisationUncertainty> uncertainty;
     int width = 0, height = 0;
     Task task = Task::On;

@@ -74,12 +74,7 @@ std::vector<std::filesystem::path> writeEvalMaps(const EvalMaps& m, const std::f
                                         {"CLIPPED EDIT", {0, 255, 255}},     {"LOW SIGNAL", {40, 40, 160}},
                                         {"WINDOW", {0, 160, 0}}};
     png(renderLabels(m.masks.reason, reasonKeys, "EXCLUSION REASON (FIRST FAILING TEST)"), "exclusion_reasons");
-    std::vector<LabelKey> bandKeys;
-    for (std::size_t i = 0; i < m.bandKeys.size(); ++i) {
-        const double t = m.bandKeys.size() > 1 ? 1.0 - double(i) / double(m.bandKeys.size() - 1) : 1.0;
-        bandKeys.push_back({m.bandKeys[i] + "%", sequentialColour(t)});
-    }
-    png(renderLabels(m.bandLabels, bandKeys, "INTENSITY BANDS (% OF MAX L OVER OMEGA)"), "bands");
+    png(renderBands(m.bandLabels, m.bandKeys), "bands");
 
     mask(omega, "mask_omega");
     for (int r = 1; r < kExclusionReasonCount; ++r)

@@ -104,6 +104,15 @@ Canvas renderSequentialMap(const FloatPlane& v, const Mask& valid, const std::st
     return c;
 }
 
+Canvas renderBands(const Plane<std::uint8_t>& labels, const std::vector<std::string>& bandKeys) {
+    std::vector<LabelKey> keys;
+    for (std::size_t i = 0; i < bandKeys.size(); ++i) {
+        const double t = bandKeys.size() > 1 ? 1.0 - double(i) / double(bandKeys.size() - 1) : 1.0;
+        keys.push_back({bandKeys[i] + "%", sequentialColour(t)});
+    }
+    return renderLabels(labels, keys, "INTENSITY BANDS (% OF MAX L OF THE REAL PAIR)");
+}
+
 Canvas renderLabels(const Plane<std::uint8_t>& labels, const std::vector<LabelKey>& keys, const std::string& title) {
     const int W = labels.width(), H = labels.height();
     Canvas c = canvasFor(W, H);

@@ -30,4 +30,8 @@ struct LabelKey {
 // Pixels with a label >= keys.size() are black.
 Canvas renderLabels(const Plane<std::uint8_t>& labels, const std::vector<LabelKey>& keys, const std::string& title);
 
+// The intensity bands (keys such as "16-100", brightest first) as labels: brightest yellow, dimmest
+// dark blue (sequentialColour), pixels without a band black (paper Fig. 12).
+Canvas renderBands(const Plane<std::uint8_t>& labels, const std::vector<std::string>& bandKeys);
+
 } // namespace ll

@@ -1,5 +1,7 @@
 #include "metrics/QuantisationUncertainty.h"
 
+#include "image/Resample.h"
+
 #include "metrics/Gradient.h"
 #include "metrics/Lfe.h"
 #include "metrics/RatioImage.h"
@@ -76,7 +78,8 @@ McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) 
     if (!f.codes || !f.path || out.draws < 2) return out;
     std::vector<McScores> draws(std::size_t(out.draws));
     tbb::parallel_for(0, out.draws, [&](int d) {
-        const Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
+        Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
+        if (f.resizeTo) edit = resizeArea(edit, f.resizeTo->first, f.resizeTo->second);
         draws[std::size_t(d)] = scoreDraw(f, edit, params);
     });
     std::vector<std::optional<double>> sie, lfe, sie1;

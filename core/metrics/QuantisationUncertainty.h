@@ -30,12 +30,15 @@ struct McFixed {
     const Mask* gradientDomain = nullptr;
     const Image* denominator = nullptr;     // I_off (turn-on) or I_on (turn-off)
     const Codes8* codes = nullptr;
+    // When the edit was resized to the evaluation size: that size. Each draw perturbs the edit's own
+    // codes at its own size and then goes through the same resize (spec "8-bit quantisation uncertainty").
+    std::optional<std::pair<int, int>> resizeTo;
     float k = 1.0f;
     const ModelImagePath* path = nullptr;
     bool nullWhenRealDegenerate = true;
 };
 
-// The edit of draw `draw`: linear / k.
+// The edit of draw `draw`: linear / k, at the codes' size.
 Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, std::uint64_t seed, int draw);
 
 // Scores of one draw.

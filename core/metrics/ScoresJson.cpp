@@ -44,6 +44,8 @@ nlohmann::json toJson(const EvalScores& s) {
     j["valid_pixels"] = s.validPixels;
     j["degenerate"] = s.degenerate;
     j["degenerate_reason"] = s.degenerate ? nlohmann::json(s.degenerateReason) : nlohmann::json(nullptr);
+    // The edit itself is degenerate: a failure, counted as worst by the benchmark (spec "Standardisation").
+    j["edit_failure"] = s.editFailure ? nlohmann::json(s.editFailureReason) : nlohmann::json(nullptr);
     j["size"] = {s.width, s.height};
     nlohmann::json regions = nlohmann::json::object();
     for (const auto& [name, r] : s.regions) regions[name] = toJson(r);

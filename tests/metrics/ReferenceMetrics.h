@@ -91,6 +91,7 @@ struct Inputs {
     const std::vector<std::uint8_t>* codes = nullptr; // 8-bit codes of the edit
     const std::vector<std::uint8_t>* window = nullptr;
     std::map<std::string, std::vector<std::uint8_t>> regions;
+    float k = 1.0f; // exposure multiplier of the model inputs (the band maximum leaves out k * I >= 1)
 };
 
 inline Result evaluate(const Inputs& in) {
@@ -144,7 +145,7 @@ inline Result evaluate(const Inputs& in) {
 
     // SIE, SIE1.
     std::array<double, 3> medR{}, madR{}, medG{}, madG{};
-    bool realDeg = false;
+    bool realDeg = false, editDeg = false;
     for (int c = 0; c < 3; ++c) {
         std::vector<double> a, b;
         for (int i = 0; i < N; ++i)
@@ -155,6 +156,7 @@ inline Result evaluate(const Inputs& in) {
         std::tie(medR[c], madR[c]) = medianMad(a);
         std::tie(medG[c], madG[c]) = medianMad(b);
         if (madR[c] < 1e-12) realDeg = true;
+        if (madG[c] < 1e-12) editDeg = true; // a flat edit: its standardisation is undefined
         madR[c] = std::max(madR[c], 1e-12);
         madG[c] = std::max(madG[c], 1e-12);
     }
@@ -174,7 +176,7 @@ inline Result evaluate(const Inputs& in) {
         r.sieMap[i] = signedSum / 3;
         sieAbs[i] = absSum / 3;
     }
-    if (!realDeg) {
+    if (!realDeg && !editDeg) {
         r.sie = sum / (3.0 * double(r.valid));
         r.sie1 = sum1 / (3.0 * double(r.valid));
     }
@@ -193,7 +195,7 @@ inline Result evaluate(const Inputs& in) {
     };
     std::array<std::vector<double>, 3> lfeAbs;
     double lfeSum = 0;
-    bool lfeOk = true;
+    bool lfeOk = true, dGFlat = false;
     for (int c = 0; c < 3; ++c) {
         std::vector<double> mr, mg;
         for (int i = 0; i < N; ++i)
@@ -221,7 +223,8 @@ inline Result evaluate(const Inputs& in) {
         }
         auto [mR, dR] = medianMad(a);
         auto [mG, dG] = medianMad(b);
-        if (dR < 1e-12) lfeOk = false;
+        if (dR < 1e-12 || dG < 1e-12) lfeOk = false;
+        if (dG < 1e-12) dGFlat = true;
         dR = std::max(dR, 1e-12);
         dG = std::max(dG, 1e-12);
         double s = 0;
@@ -234,7 +237,8 @@ inline Result evaluate(const Inputs& in) {
             }
         lfeSum += s / double(a.size());
     }
-    if (lfeOk) r.lfe = lfeSum / 3;
+    if (lfeOk && !editDeg) r.lfe = lfeSum / 3;
+    if (!lfeOk && dGFlat) r.sie = r.sie1 = std::nullopt; // the whole edit is a failure
 
     // Regions (excluding "window") and bands.
     auto regionScores = [&](auto inRegion, std::optional<double>& sie, std::optional<double>& lfe) {
@@ -265,9 +269,18 @@ inline Result evaluate(const Inputs& in) {
         if (name == "window") continue;
         regionScores([&](int i) { return mask[i] != 0; }, r.regionSie[name], r.regionLfe[name]);
     }
+    // Bands: relative to the maximum of L over the real pair alone (finite and > 0 in both images, not
+    // a window, neither image saturated as the model saw it), whatever the edit.
     double maxL = 0;
-    for (int i = 0; i < N; ++i)
-        if (r.omega[i]) maxL = std::max(maxL, L[i]);
+    for (int i = 0; i < N; ++i) {
+        bool inP = !(in.window && (*in.window)[i]) && !(in.regions.count("window") && in.regions.at("window")[i]);
+        for (int c = 0; c < 3; ++c) {
+            const double a = on.data()[3 * i + c], b = off.data()[3 * i + c];
+            if (!std::isfinite(a) || !std::isfinite(b) || !(a > 0) || !(b > 0) || in.k * a >= 1 || in.k * b >= 1)
+                inP = false;
+        }
+        if (inP) maxL = std::max(maxL, L[i]);
+    }
     const double edges[7] = {100, 16, 6, 3, 2, 1, 0};
     for (int b = 0; b < 6; ++b) {
         std::optional<double> s, l;
