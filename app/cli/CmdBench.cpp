@@ -105,13 +105,15 @@ Command makeBenchCommand() {
         {{"models", "a,b", "models to score (default: every folder of edits/)"},
          {"tasks", "on,off", "tasks to score (default on,off)"},
          {"best", "X", "average the best X% of images per model and task (default 80)"},
+         {"regime-best", "X", "the regime table's best X% (default 100: the mean over all images, paper Table 7)"},
+         {"band-images", "", "write OUT/bands/<scene>.png: each real pair's intensity bands (paper Fig. 12)"},
          {"out", "DIR", "output folder (default DATASET/results, shards DATASET/results/shard-i-of-N)"},
          {"threads", "N", "worker threads (default: all cores)"},
          {"shard", "i/N", "score only shard i of N (0-based) of the sorted work list; combine with merge"},
          {"resume", "", "keep the rows an interrupted run of the same options finished; score the rest"},
          {"uncertainty", "", "also estimate the 8-bit quantisation uncertainty (Monte Carlo; slow)"},
          {"draws", "N", "Monte Carlo draws for --uncertainty (default 32)"},
-         {"size", "WxH", "evaluation size (default: dataset.json eval_size, else each edit's size)"},
+         {"size", "WxH", "evaluation size (default: dataset.json eval_size, else per scene the smallest edit size)"},
          {"no-baseline", "", "do not score the do-nothing baseline"},
          {"max-rows", "N", "stop after scoring N rows, as if interrupted (finish later with --resume)"},
          {"quiet", "", "no progress output"}},
@@ -138,6 +140,9 @@ Command makeBenchCommand() {
                 }
                 c.bestPercent = args.number("best", 80.0);
                 if (!(c.bestPercent > 0 && c.bestPercent <= 100)) throw UsageError("--best must be in (0, 100]");
+                c.regimePercent = args.number("regime-best", 100.0);
+                if (!(c.regimePercent > 0 && c.regimePercent <= 100)) throw UsageError("--regime-best must be in (0, 100]");
+                c.bandImages = args.flag("band-images");
                 const long long threads = args.integer("threads", 0);
                 if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 1 and 1024");
                 c.threads = int(threads);

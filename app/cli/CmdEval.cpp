@@ -26,7 +26,7 @@ Command makeEvalCommand() {
          {"k", "K", "exposure multiplier used to make the model input (default 1)"},
          {"labels", "FILE", "polygon annotations (COCO or LabelMe JSON); 'window' is excluded"},
          {"maps", "DIR", "also write the maps (EXR) and colour-mapped PNGs into DIR"},
-         {"size", "WxH", "evaluation size (default: the edit's size)"},
+         {"size", "WxH", "evaluation size (default: the smaller of the edit's and the pair's size)"},
          {"allow-aspect", "", "resample even when the aspect ratio changes by more than 1%"},
          {"clip-level", "V", "real images are clipped where a channel is >= V (default: none for float)"},
          {"colour-space", "NAME", "transfer function of the edit (default srgb)"},

@@ -13,6 +13,7 @@ namespace ll::cli {
 Command makeTablesCommand() {
     CommandSpec spec{"tables", "PER_IMAGE_CSV", "recompute the benchmark tables from a per_image.csv",
                      {{"best", "X", "average the best X% of images (default 80)"},
+                      {"regime-best", "X", "the regime table's best X% (default 100: all images)"},
                       {"out", "DIR", "folder for the .md, .csv and .tex files (default: tables/ beside the csv)"},
                       {"quiet", "", "print nothing but errors"}},
                      1, 1,
@@ -23,6 +24,8 @@ Command makeTablesCommand() {
                 bench::TableOptions o;
                 o.bestPercent = args.number("best", 80.0);
                 if (!(o.bestPercent > 0 && o.bestPercent <= 100)) throw UsageError("--best must be in (0, 100]");
+                o.regimePercent = args.number("regime-best", 100.0);
+                if (!(o.regimePercent > 0 && o.regimePercent <= 100)) throw UsageError("--regime-best must be in (0, 100]");
                 o.uncertainty = bench::perImageCsvHasUncertainty(text);
                 const auto rows = bench::parsePerImageCsv(text, csv.string());
                 const auto tables = bench::buildTables(rows, o);

@@ -1,6 +1,8 @@
 #include "bench/Aggregate.h"
 
 #include <algorithm>
+#include "bench/NumberFormat.h"
+
 #include <cmath>
 #include <numeric>
 
@@ -78,11 +80,42 @@ std::vector<double> fractionalRanks(const std::vector<std::optional<double>>& va
     return ranks;
 }
 
-std::vector<double> averageRanks(const std::vector<std::vector<std::optional<double>>>& columns) {
+std::vector<double> competitionRanks(const std::vector<std::optional<double>>& values, bool lowerIsBetter) {
+    const std::size_t n = values.size();
+    std::vector<double> ranks(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::size_t better = 0; // values strictly better than values[i]
+        for (std::size_t j = 0; j < n; ++j) {
+            if (!defined(values[j])) continue;
+            if (!defined(values[i]) || (lowerIsBetter ? *values[j] < *values[i] : *values[j] > *values[i])) ++better;
+        }
+        ranks[i] = double(better + 1);
+    }
+    return ranks;
+}
+
+double roundedAsPrinted(double v, int decimals) {
+    if (!std::isfinite(v)) return v;
+    return *parseNumber(formatFixed(v, decimals), "rounded value");
+}
+
+double roundHalfAwayFromZero(double v, int decimals) {
+    if (!std::isfinite(v)) return v;
+    const double scale = std::pow(10.0, decimals);
+    // The tolerance absorbs the binary representation of averages such as 13 / 4 = 3.25 exactly, and
+    // of sums of thirds (3.1666...) that are not halves.
+    const double scaled = std::abs(v) * scale;
+    const double r = std::floor(scaled + 0.5 + 1e-9);
+    return std::copysign(r / scale, v);
+}
+
+std::vector<double> averageRanks(const std::vector<std::vector<std::optional<double>>>& columns, int decimals) {
     if (columns.empty()) return {};
     std::vector<double> sum(columns[0].size(), 0.0);
     for (const auto& col : columns) {
-        const auto r = fractionalRanks(col, true);
+        std::vector<std::optional<double>> shown;
+        for (const auto& v : col) shown.push_back(defined(v) ? std::optional<double>(roundedAsPrinted(*v, decimals)) : std::nullopt);
+        const auto r = competitionRanks(shown, true);
         for (std::size_t m = 0; m < sum.size() && m < r.size(); ++m) sum[m] += r[m];
     }
     for (auto& s : sum) s /= double(columns.size());

@@ -35,9 +35,21 @@ PlainMean meanOfFinite(const std::vector<std::optional<double>>& values);
 // ranks they span (e.g. two tied for first both get 1.5).
 std::vector<double> fractionalRanks(const std::vector<std::optional<double>>& values, bool lowerIsBetter);
 
-// Average rank of each model over several columns: columns[c][m] is model m's value in column c
-// (all columns lower-is-better). Returns one value per model.
-std::vector<double> averageRanks(const std::vector<std::vector<std::optional<double>>>& columns);
+// Competition ranks ("1, 1, 3"; 1 = best) of `values`: tied values share the best rank of the ranks
+// they span; undefined values rank last (and tie with each other).
+std::vector<double> competitionRanks(const std::vector<std::optional<double>>& values, bool lowerIsBetter);
+
+// `v` rounded to `decimals` as the tables print it (the value a reader sees).
+double roundedAsPrinted(double v, int decimals);
+
+// `v` rounded half away from zero to `decimals` (1.75 -> 1.8, 3.25 -> 3.3), as the paper prints ranks.
+double roundHalfAwayFromZero(double v, int decimals);
+
+// Average rank of each model over several columns (paper Tables 1, 9, 12, 13; spec "Dataset
+// aggregation"): columns[c][m] is model m's value in column c (all lower-is-better); each column is
+// ranked on its values rounded to the `decimals` that are reported, tied models sharing the best rank.
+// Returns the unrounded average per model.
+std::vector<double> averageRanks(const std::vector<std::vector<std::optional<double>>>& columns, int decimals = 3);
 
 // Standard error of a mean of independent per-image values with standard deviations sigma_i
 // (paper A.2): sqrt(sum sigma_i^2) / N. Null when N == 0 or any sigma is undefined.

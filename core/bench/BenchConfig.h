@@ -29,12 +29,14 @@ struct BenchConfig {
     std::vector<std::string> models;    // empty: every model of the dataset
     std::vector<Task> tasks{Task::On, Task::Off};
     double bestPercent = 80.0;
+    double regimePercent = 100.0;       // the regime table's best x% (paper Table 7: the mean over all images)
+    bool bandImages = false;            // write <out>/bands/<scene>.png, the band partition of each real pair
     int threads = 0;                    // 0: all cores
     Shard shard;
     bool resume = false;
     bool uncertainty = false;
     int draws = 32;
-    std::optional<std::pair<int, int>> size; // forced evaluation size; else dataset.json eval_size, else the edit's size
+    std::optional<std::pair<int, int>> size; // forced evaluation size; else dataset.json eval_size, else per scene the smallest edit's size
     bool baseline = true;               // score the do-nothing baseline when the dataset has no do_nothing model
     std::size_t maxRows = 0;            // stop (as if interrupted) after scoring this many rows; 0: no limit
 };

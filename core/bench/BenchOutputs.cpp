@@ -65,6 +65,7 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     cfg["tasks"] = tasks;
     cfg["best_percent"] = plan.bestPercent;
     cfg["size"] = plan.size ? ojson::array({plan.size->first, plan.size->second}) : ojson();
+    cfg["regime_percent"] = plan.regimePercent;
     cfg["uncertainty"] = plan.uncertainty;
     if (plan.uncertainty) {
         cfg["draws"] = plan.draws;
@@ -72,6 +73,17 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     }
     cfg["shard"] = shardText(plan.shard);
     j["config"] = cfg;
+    {
+        // The evaluation size (paper 4.1): forced, or per scene the smallest edit of the scored models.
+        ojson es;
+        es["rule"] = plan.size ? "forced" : "smallest_edit_per_scene";
+        ojson scenes = ojson::object();
+        for (const auto& [scene, s] : plan.sceneSizes) scenes[scene] = ojson::array({s.first, s.second});
+        es["scenes"] = scenes;
+        es["mixed_edit_sizes"] = plan.mixedEditSizes;
+        if (!plan.mixedEditSizes.empty()) es["warning"] = mixedSizesWarning(plan);
+        j["evaluation_size"] = es;
+    }
 
     std::size_t scored = 0, undefinedSie = 0, undefinedLfe = 0, degenerate = 0;
     std::map<Failure, std::size_t> byKind;
@@ -113,6 +125,7 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     counts["missing_edits"] = byKind[Failure::MissingEdit];
     counts["bad_edits"] = byKind[Failure::BadEdit];
     counts["bad_scenes"] = byKind[Failure::BadScene];
+    counts["degenerate_edits"] = byKind[Failure::DegenerateEdit];
     counts["undefined_sie"] = undefinedSie;
     counts["undefined_lfe"] = undefinedLfe;
     counts["degenerate"] = degenerate;
@@ -136,6 +149,12 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     return j;
 }
 
+std::string mixedSizesWarning(const RunPlan& plan) {
+    return "the edits of " + std::to_string(plan.mixedEditSizes.size()) + " scene(s) differ in size (first: " +
+           plan.mixedEditSizes.front() + "); each scene is evaluated at its smallest edit size (paper 4.1; " +
+           "--size forces one size)";
+}
+
 void writeTables(const std::filesystem::path& dir, const std::vector<Table>& tables) {
     std::filesystem::create_directories(dir);
     for (const auto& t : tables) {
@@ -151,6 +170,7 @@ void writeResults(const std::filesystem::path& out, const RunPlan& plan, const s
     if (ec) throw Error(out.string(), "cannot create the output folder: " + ec.message());
     TableOptions to;
     to.bestPercent = plan.bestPercent;
+    to.regimePercent = plan.regimePercent;
     to.uncertainty = plan.uncertainty;
     const auto tables = buildTables(rows, to);
     writeTables(out / kTablesDir, tables);

@@ -5,6 +5,7 @@
 //   <out>/summary.json                plan, counts, failures, dataset problems, every table's values
 //   <out>/tables/<name>.md|.csv|.tex  the tables of BenchTables.h
 //   <out>/bench_run.json              the plan (RunPlan.h)
+//   <out>/bands/<scene>.png           with --band-images: each real pair's intensity bands (BandImage.h)
 // Timing and machine details go to <out>/run_info.json (not written here).
 #include "bench/RunPlan.h"
 #include "bench/ScoreRow.h"
@@ -28,6 +29,9 @@ void sortRows(std::vector<ScoreRow>& rows);
 
 nlohmann::ordered_json summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& sortedRows,
                                    const std::vector<Table>& tables);
+
+// The one-line warning of a run whose edits differ in size within a scene (plan.mixedEditSizes not empty).
+std::string mixedSizesWarning(const RunPlan& plan);
 
 // Writes the table files (each atomically) into `dir`.
 void writeTables(const std::filesystem::path& dir, const std::vector<Table>& tables);

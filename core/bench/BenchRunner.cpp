@@ -1,5 +1,6 @@
 #include "bench/BenchRunner.h"
 
+#include "bench/BandImages.h"
 #include "bench/BenchOutputs.h"
 #include "bench/EditLoading.h"
 #include "bench/Journal.h"
@@ -28,6 +29,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -62,6 +64,8 @@ ScoreRow rowSkeleton(const Dataset& ds, const WorkItem& item) {
     r.model = item.model;
     r.task = item.task;
     r.regime = ds.scenes[item.scene].meta.regime;
+    const Scene& scene = ds.scenes[item.scene];
+    std::tie(r.evalWidth, r.evalHeight) = item.size.first > 0 ? item.size : std::pair<int, int>{scene.width, scene.height};
     return r;
 }
 
@@ -74,7 +78,9 @@ void fail(ScoreRow& r, Failure kind, const std::filesystem::path& root, const st
 
 RegionScore toRegion(const ll::RegionScore& s) { return {static_cast<long long>(s.pixels), s.sie, s.lfe}; }
 
-void fillScores(ScoreRow& r, const EvalScores& s) {
+void fillScores(ScoreRow& r, const EvalScores& s, const std::filesystem::path& root, const std::string& editFile) {
+    r.evalWidth = s.width;
+    r.evalHeight = s.height;
     r.sie = s.sie;
     r.lfe = s.lfe;
     r.sie1 = s.sie1;
@@ -89,6 +95,8 @@ void fillScores(ScoreRow& r, const EvalScores& s) {
         r.sdSie = s.uncertainty->sieStd;
         r.sdLfe = s.uncertainty->lfeStd;
     }
+    if (s.editFailure) fail(r, Failure::DegenerateEdit, root, editFile, s.editFailureReason);
+    else if (s.degenerate) r.error = s.degenerateReason;
 }
 
 // Evaluation inputs kept between edits: EvalInputs holds the region masks by value, so they are copied
@@ -105,20 +113,10 @@ struct Job {
     LoadedEdit edit;
 };
 
-// The evaluation size of a baseline item when none is forced: the size of the scene's first usable
-// edit for the task (what models were given), else the pair's native size (0x0).
-std::pair<int, int> baselineSize(const Dataset& ds, const WorkItem& item) {
-    for (const auto& e : ds.edits)
-        if (e.scene == ds.scenes[item.scene].name && e.task == item.task && e.usable() && e.width > 0)
-            return {e.width, e.height};
-    return {0, 0};
-}
-
-// The size an item's pair will be requested at, as far as the scan tells (nullopt when unknown).
-std::optional<std::pair<int, int>> expectedPairSize(const Dataset& ds, const RunPlan& plan, const WorkItem& item) {
-    if (plan.size) return *plan.size;
-    if (item.baseline()) return baselineSize(ds, item);
-    if (item.edit->usable() && item.edit->width > 0) return std::pair<int, int>{item.edit->width, item.edit->height};
+// The forced size an item's edit is brought to (nullopt: the edit's own size, only when the scene's
+// size is unknown, in which case its pair fails to load anyway).
+std::optional<std::pair<int, int>> itemSize(const WorkItem& item) {
+    if (item.size.first > 0 && item.size.second > 0) return item.size;
     return std::nullopt;
 }
 
@@ -143,6 +141,8 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     }
     outcome.plan = plan;
     outcome.rows = work.items.size();
+    if (!plan.mixedEditSizes.empty())
+        outcome.warnings.push_back(mixedSizesWarning(plan));
     outcome.scanSeconds = since(t0);
 
     std::error_code ec;
@@ -158,10 +158,16 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
         if (!diff.empty())
             throw Error(out.string(), "holds a run with different " + diff +
                                           "; use another --out or run without --resume to start over");
-        std::set<std::string> keys;
-        for (const auto& item : work.items) keys.insert(rowKey(ds.scenes[item.scene].name, item.model, item.task));
+        std::map<std::string, std::pair<int, int>> keys; // row key -> evaluation size
+        for (const auto& item : work.items) {
+            const ScoreRow planned = rowSkeleton(ds, item);
+            keys[rowKey(planned)] = {planned.evalWidth, planned.evalHeight};
+        }
         auto keep = [&](ScoreRow r) {
-            if (!r.failed() && keys.count(rowKey(r))) finished[rowKey(r)] = std::move(r);
+            const auto it = keys.find(rowKey(r));
+            if (r.failed() || it == keys.end()) return;
+            if (it->second != std::pair{r.evalWidth, r.evalHeight}) return; // scored at another size: again
+            finished[rowKey(r)] = std::move(r);
         };
         if (std::filesystem::exists(csvPath)) {
             try {
@@ -209,6 +215,22 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     std::size_t next = 0;
     bool stopped = false;
 
+    // --band-images: each scene's band partition, written by whichever item loads its pair first.
+    std::mutex bandMutex;
+    std::set<std::size_t> bandWritten;
+    auto writeBandImageOnce = [&](std::size_t scene, const ScenePair& pair) {
+        {
+            std::lock_guard<std::mutex> lock(bandMutex);
+            if (!bandWritten.insert(scene).second) return;
+        }
+        try {
+            writeBandImage(pair, params, out / kBandsDir, ds.scenes[scene].name);
+        } catch (const Error& e) {
+            std::lock_guard<std::mutex> lock(bandMutex);
+            outcome.warnings.push_back(e.what());
+        }
+    };
+
     auto decode = [&](std::shared_ptr<Job> job) {
         const WorkItem& item = *job->item;
         const Scene& scene = ds.scenes[item.scene];
@@ -222,11 +244,11 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             fail(job->row, Failure::BadEdit, ds.root, item.edit->path->string(), item.edit->problem);
             return job;
         }
-        std::pair<int, int> size = plan.size ? *plan.size : std::pair<int, int>{0, 0};
+        std::pair<int, int> size = item.size;
         if (!item.baseline()) {
             try {
                 job->edit = editBuffers.take();
-                loadEdit(*item.edit->path, modelPath, float(scene.meta.k), plan.size, job->edit);
+                loadEdit(*item.edit->path, modelPath, float(scene.meta.k), itemSize(item), job->edit);
                 size = {job->edit.edit.width(), job->edit.edit.height()};
             } catch (const Error& e) {
                 fail(job->row, Failure::BadEdit, ds.root, e.subject(), e.problem());
@@ -235,8 +257,6 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                 fail(job->row, Failure::BadEdit, ds.root, item.edit->path->string(), e.what());
                 return job;
             }
-        } else if (!plan.size) {
-            size = baselineSize(ds, item);
         }
         try {
             job->pair = cache.get(item.scene, size.first, size.second);
@@ -245,6 +265,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             job->edit = {};
             return job;
         }
+        if (config.bandImages) writeBandImageOnce(item.scene, *job->pair);
         if (item.baseline()) {
             job->edit = editBuffers.take();
             baselineEdit(*job->pair, item.task, modelPath, job->edit);
@@ -272,6 +293,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.edit = &job->edit.edit;
             in.editCodes = job->edit.codes ? &*job->edit.codes : nullptr;
             in.editClipped = job->edit.clipped ? &*job->edit.clipped : nullptr;
+            in.editSourceCodes = job->edit.sourceCodes ? &*job->edit.sourceCodes : nullptr;
             in.task = item.task;
             in.k = pair.k;
             in.clipLevel = pair.clipLevel;
@@ -280,7 +302,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.blurredLight = &pair.blurredLight;
             EvalWorkspacePool::Lease ws = workspaces.take();
             const EvalResult res = evaluate(in, params, false, *ws);
-            fillScores(job->row, res.scores);
+            fillScores(job->row, res.scores, ds.root, item.baseline() ? std::string() : item.edit->path->string());
         } catch (const Error& e) {
             fail(job->row, item.baseline() ? Failure::BadScene : Failure::BadEdit, ds.root, e.subject(), e.problem());
         } catch (const std::bad_alloc&) {
@@ -310,7 +332,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     auto prefetchAround = [&](std::size_t at) {
         auto prefetchScene = [&](std::size_t from) {
             for (std::size_t i = from; i < todo.size() && todo[i]->scene == todo[from]->scene; ++i)
-                if (const auto size = expectedPairSize(ds, plan, *todo[i])) {
+                if (const auto size = itemSize(*todo[i])) {
                     const std::size_t scene = todo[i]->scene;
                     prefetches.run([&cache, scene, size] { cache.prefetch(scene, size->first, size->second); });
                     return;

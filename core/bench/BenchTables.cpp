@@ -2,6 +2,7 @@
 
 #include "bench/Aggregate.h"
 #include "bench/NumberFormat.h"
+#include "bench/RegionValues.h"
 
 #include <algorithm>
 #include <map>
@@ -133,15 +134,19 @@ std::vector<std::string> undefinedNotes(const Data& d, const std::vector<std::st
     std::vector<std::string> notes;
     for (const auto& model : models)
         for (Task t : d.tasks) {
-            std::size_t failed = 0;
-            for (const ScoreRow* r : d.of(model, t)) failed += r->failed();
+            std::size_t failed = 0, degenerate = 0;
+            for (const ScoreRow* r : d.of(model, t)) {
+                failed += r->failed();
+                degenerate += r->failure == Failure::DegenerateEdit;
+            }
             const auto sie = d.best(model, t, Metric::Sie, percent);
             const auto lfe = d.best(model, t, Metric::Lfe, percent);
             if (sie.undefined == 0 && lfe.undefined == 0) continue;
             notes.push_back("- " + model + ", " + taskLabel(t) + ": " + std::to_string(sie.undefined) + " of " +
                             std::to_string(sie.total) + " SIE and " + std::to_string(lfe.undefined) + " of " +
                             std::to_string(lfe.total) + " LFE scores undefined (" + std::to_string(failed) +
-                            " missing or unreadable edits); counted as worst.");
+                            " failed edits, " + std::to_string(degenerate) +
+                            " of them degenerate); counted as worst, so a mean over them is n/a.");
         }
     if (!notes.empty()) notes.insert(notes.begin(), "Undefined scores:");
     return notes;
@@ -152,13 +157,14 @@ Table mainTable(const Data& d, const std::vector<std::string>& models, const Tab
     t.name = "main";
     t.caption = "Light transport error for the turn-on and turn-off tasks: SIE and LFE averaged over the " +
                 bestText(o.bestPercent) + " of images per model and task; average rank over these columns "
-                "(ties share the mean rank). Lower is better. Best in bold, runner-up underlined.";
+                "(ranked on the printed values, ties share the best rank). Lower is better. Best in bold, "
+                "runner-up underlined.";
     t.labelHeaders = {"Model"};
     for (Task task : d.tasks) {
         t.columns.push_back(col(std::string(taskName(task)) + ".sie", taskGroup(task), "SIE", Better::Lower));
         t.columns.push_back(col(std::string(taskName(task)) + ".lfe", taskGroup(task), "LFE", Better::Lower));
     }
-    t.columns.push_back(col("avg_rank", "", "Avg. rank", Better::Lower, 2));
+    t.columns.push_back(col("avg_rank", "", "Avg. rank", Better::Lower, 1));
     std::vector<std::vector<std::optional<double>>> cols;
     for (Task task : d.tasks)
         for (Metric m : {Metric::Sie, Metric::Lfe}) {
@@ -171,7 +177,7 @@ Table mainTable(const Data& d, const std::vector<std::string>& models, const Tab
         TableRow r;
         r.labels = {models[i]};
         for (const auto& c : cols) r.cells.push_back({c[i], std::nullopt});
-        r.cells.push_back({ranks[i], std::nullopt});
+        r.cells.push_back({roundHalfAwayFromZero(ranks[i], 1), std::nullopt});
         t.rows.push_back(std::move(r));
     }
     t.notes = undefinedNotes(d, models, o.bestPercent);
@@ -204,19 +210,36 @@ Table percentilesTable(const Data& d, const std::vector<std::string>& models, co
     return t;
 }
 
-// Best-x% mean of a region's scores over the images where the region has a defined value.
+// Best-x% mean of a region's scores: failed edits count as worst, images where the region has too few
+// valid pixels are left out (RegionValues.h).
 std::optional<double> regionMean(const Data& d, const std::string& model, Task task, bool band,
                                  const std::string& key, bool lfe, double percent) {
-    std::vector<std::optional<double>> v;
-    for (const ScoreRow* r : d.of(model, task)) {
-        if (r->failed()) continue;
-        const auto& m = band ? r->bands : r->regions;
-        auto it = m.find(key);
-        if (it == m.end()) continue;
-        const auto& s = lfe ? it->second.lfe : it->second.sie;
-        if (s) v.push_back(s);
-    }
-    return bestFractionMean(v, percent).mean;
+    return bestFractionMean(regionValues(d.of(model, task), band, key, lfe).values, percent).mean;
+}
+
+// The notes of a class or band table: how many images each cell counted as worst or left out.
+std::vector<std::string> regionNotes(const Data& d, const std::vector<std::string>& models, bool band,
+                                     const std::vector<std::string>& keys) {
+    std::vector<std::string> notes;
+    for (const auto& model : models)
+        for (Task t : d.tasks) {
+            std::size_t failed = 0, images = d.of(model, t).size();
+            std::string leftOut;
+            for (const auto& k : keys) {
+                const auto v = regionValues(d.of(model, t), band, k, false);
+                failed = v.failed;
+                if (v.leftOut) leftOut += " " + k + (band ? "%" : "") + " " + std::to_string(v.leftOut) + ",";
+            }
+            if (!leftOut.empty()) leftOut.back() = ';';
+            if (failed == 0 && leftOut.empty()) continue;
+            std::string line = "- " + model + ", " + taskLabel(t) + ": ";
+            if (failed) line += std::to_string(failed) + " of " + std::to_string(images) + " images failed or undefined (counted as worst in every cell)";
+            if (!leftOut.empty())
+                line += std::string(failed ? "; " : "") + "left out for too few valid pixels (SIE):" + leftOut.substr(0, leftOut.size() - 1);
+            notes.push_back(line + ".");
+        }
+    if (!notes.empty()) notes.insert(notes.begin(), "Images per cell:");
+    return notes;
 }
 
 std::string bandLabel(const std::string& key) { return key + "%"; }
@@ -227,11 +250,13 @@ Table regionTable(const Data& d, const std::vector<std::string>& models, const T
     const auto& keys = band ? d.bands : d.regions;
     t.name = band ? "bands" : relative ? "classes_relative" : "classes";
     if (band)
-        t.caption = "SIE and LFE per intensity band of the probe's light (percent of its maximum), over the " +
-                    bestText(o.bestPercent) + " of images in which the band has enough valid pixels. Lower is better.";
+        t.caption = "SIE and LFE per intensity band of the probe's light (percent of its maximum in the real pair), "
+                    "over the " + bestText(o.bestPercent) + " of images; failed edits count as worst, images in "
+                    "which the band has too few valid pixels are left out. Lower is better.";
     else if (!relative)
         t.caption = "SIE and LFE per annotation class, over the " + bestText(o.bestPercent) +
-                    " of images in which the class has enough valid pixels. Lower is better.";
+                    " of images; failed edits count as worst, images in which the class has too few valid "
+                    "pixels are left out. Lower is better.";
     else
         t.caption = "SIE and LFE per annotation class relative to the best model of each column "
                     "(value / best - 1; the best model is 0%). Lower is better.";
@@ -268,14 +293,17 @@ Table regionTable(const Data& d, const std::vector<std::string>& models, const T
         ++group;
     }
     if (keys.empty()) t.notes.push_back(band ? "No band scores in the results." : "No annotated classes in the results.");
+    else t.notes = regionNotes(d, models, band, keys);
     return t;
 }
 
 Table regimeTable(const Data& d, const std::vector<std::string>& models, const TableOptions& o) {
     Table t;
     t.name = "regime";
-    t.caption = "SIE and LFE by the lighting regime of the scene (meta.json), over the " + bestText(o.bestPercent) +
-                " of the images of each regime. Lower is better.";
+    t.caption = "SIE and LFE by the lighting regime of the scene (meta.json), " +
+                (o.regimePercent >= 100 ? std::string("the mean over all images of each regime")
+                                        : "over the " + bestText(o.regimePercent) + " of the images of each regime") +
+                ". Lower is better.";
     t.labelHeaders = {"Model"};
     for (const auto& regime : d.regimes)
         for (Task task : d.tasks)
@@ -299,10 +327,11 @@ Table regimeTable(const Data& d, const std::vector<std::string>& models, const T
                     std::vector<std::optional<double>> v;
                     for (const ScoreRow* row : d.of(model, task))
                         if (row->regime == regime) v.push_back(metricOf(*row, m));
-                    r.cells.push_back({bestFractionMean(v, o.bestPercent).mean, {}});
+                    r.cells.push_back({bestFractionMean(v, o.regimePercent).mean, {}});
                 }
         t.rows.push_back(std::move(r));
     }
+    t.notes = undefinedNotes(d, models, o.regimePercent);
     std::string counts = "Scenes per regime:";
     for (const auto& regime : d.regimes)
         counts += " " + regimeLabel(regime) + " " + std::to_string(sceneCount[regime]) + ";";
@@ -385,10 +414,22 @@ Table uncertaintyTable(const Data& d, const std::vector<std::string>& models, co
                 const auto sds = d.values(model, task, sd);
                 std::vector<std::optional<double>> sel;
                 for (std::size_t i : b.selected) sel.push_back(sds[i]);
-                r.cells.push_back({b.mean, b.mean ? sigmaOfMean(sel) : std::nullopt});
+                const auto sigma = b.mean ? sigmaOfMean(sel) : std::nullopt;
+                r.cells.push_back({b.mean, sigma});
+                if (b.mean && !sigma) {
+                    std::size_t without = 0;
+                    for (const auto& s : sel) without += !s;
+                    t.notes.push_back("- " + model + ", " + taskLabel(task) + ", " + (m == Metric::Sie ? "SIE" : "LFE") +
+                                      ": no +- because " + std::to_string(without) + " of the " +
+                                      std::to_string(sel.size()) + " averaged images have no Monte Carlo deviation "
+                                      "(edits that are not 8-bit, or whose draws left the score undefined).");
+                }
             }
         t.rows.push_back(std::move(r));
     }
+    const auto undefined = undefinedNotes(d, models, o.bestPercent);
+    if (!t.notes.empty()) t.notes.insert(t.notes.begin(), "Empty uncertainties:");
+    t.notes.insert(t.notes.end(), undefined.begin(), undefined.end());
     return t;
 }
 

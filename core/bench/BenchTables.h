@@ -9,9 +9,12 @@
 //   classic            Table 6: SIE and LFE beside PSNR and SSIM, with the do-nothing baseline
 //   sie1               Table 5: SIE1 (penalises exposure and white-balance changes)
 //   uncertainty        Table 4: SIE and LFE with the 8-bit quantisation uncertainty (when computed)
-// Rules (docs/benchmark.md): per model and task, rows of scenes whose real pair failed (bad_scene) are
-// left out; a missing or unreadable edit and an undefined score count as the worst score. Models are
-// listed by average rank (then name); the do-nothing baseline appears only in the classic table.
+// Rules (docs/benchmark.md "Protocol"): per model and task, rows of scenes whose real pair failed
+// (bad_scene) are left out; a missing, unreadable or degenerate edit and an undefined score count as
+// the worst score, in the main table and in every class and band cell (RegionValues.h). The average
+// rank ranks the printed 3-decimal values, ties sharing the best rank, and is printed with one decimal
+// rounded half up. Models are listed by average rank (then name); the do-nothing baseline appears
+// only in the classic table.
 #include "bench/ScoreRow.h"
 #include "bench/Table.h"
 
@@ -22,6 +25,7 @@ namespace ll::bench {
 
 struct TableOptions {
     double bestPercent = 80.0;
+    double regimePercent = 100.0; // regime table (paper Table 7: the mean over all images)
     std::vector<double> percentiles{100, 90, 80, 70, 60, 50};
     bool uncertainty = false; // add the uncertainty table
 };

@@ -23,8 +23,9 @@ Mask resizedClipMask(const Codes8& codes, int W, int H) {
 
 // Takes the codes buffer out of `e` (to reuse its memory) and clears the optional parts.
 Codes8 takeCodes(LoadedEdit& e) {
-    Codes8 c = e.codes ? std::move(*e.codes) : Codes8{};
+    Codes8 c = e.codes ? std::move(*e.codes) : e.sourceCodes ? std::move(*e.sourceCodes) : Codes8{};
     e.codes.reset();
+    e.sourceCodes.reset();
     e.clipped.reset();
     return c;
 }
@@ -46,6 +47,7 @@ void fromCodes(Codes8 codes, ImageInfo info, const std::filesystem::path& file, 
     e.edit = resizeArea(full, W, H);
     e.edit.info = std::move(info);
     e.clipped = resizedClipMask(codes, W, H);
+    e.sourceCodes = std::move(codes);
 }
 
 } // namespace
@@ -76,7 +78,10 @@ void loadEdit(const std::filesystem::path& file, const ModelImagePath& path, flo
         checkAspectRatio(edit.width(), edit.height(), W, H, file.string());
         e.edit = resizeArea(edit, W, H);
         e.edit.info = edit.info;
-        if (eightBit) e.clipped = resizedClipMask(ModelImagePath::codesOf(editFile), W, H);
+        if (eightBit) {
+            e.sourceCodes = ModelImagePath::codesOf(editFile);
+            e.clipped = resizedClipMask(*e.sourceCodes, W, H);
+        }
     }
 }
 

@@ -16,6 +16,7 @@ struct LoadedEdit {
     Image edit;                      // linear / k, at the evaluation size
     std::optional<Codes8> codes;     // 8-bit codes when the file was 8-bit and not resized
     std::optional<Mask> clipped;     // clipped-code mask carried through a resize
+    std::optional<Codes8> sourceCodes; // 8-bit codes at the file's own size when the edit was resized
 };
 
 // Loads an LDR edit, linearises it through `path` and divides by k; resizes it (area average) to a

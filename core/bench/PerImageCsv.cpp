@@ -13,6 +13,8 @@ namespace {
 
 const std::vector<std::string> kLeading = {"scene", "model", "task", "regime", "failure", "sie", "lfe", "sie1",
                                            "psnr", "ssim", "valid_fraction", "valid_pixels", "degenerate"};
+// The evaluation size of each row (read when present, so files of earlier versions still parse).
+const std::vector<std::string> kSize = {"eval_width", "eval_height"};
 
 std::string fmtInt(std::optional<long long> v) { return v ? std::to_string(*v) : std::string(); }
 
@@ -39,6 +41,7 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
     bandKeys = orderBands(std::move(bandKeys));
 
     std::vector<std::string> header = kLeading;
+    header.insert(header.end(), kSize.begin(), kSize.end());
     if (withUncertainty) header.insert(header.end(), {"sd.sie", "sd.lfe"});
     for (const auto& k : regionKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("region." + k + "." + f);
@@ -60,7 +63,9 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
                                       formatExact(r.ssim),
                                       formatExact(r.validFraction),
                                       fmtInt(r.validPixels),
-                                      r.failed() ? "" : (r.degenerate ? "true" : "false")};
+                                      r.failed() && !r.degenerate ? "" : (r.degenerate ? "true" : "false"),
+                                      r.evalWidth > 0 ? std::to_string(r.evalWidth) : std::string(),
+                                      r.evalHeight > 0 ? std::to_string(r.evalHeight) : std::string()};
         if (withUncertainty) {
             f.push_back(formatExact(r.sdSie));
             f.push_back(formatExact(r.sdLfe));
@@ -138,6 +143,10 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
         r.validFraction = num("valid_fraction");
         if (const auto vp = num("valid_pixels")) r.validPixels = static_cast<long long>(*vp);
         r.degenerate = cell("degenerate") == "true";
+        if (col.count("eval_width") && col.count("eval_height")) {
+            if (const auto w = num("eval_width")) r.evalWidth = int(*w);
+            if (const auto h = num("eval_height")) r.evalHeight = int(*h);
+        }
         if (col.count("sd.sie")) r.sdSie = num("sd.sie");
         if (col.count("sd.lfe")) r.sdLfe = num("sd.lfe");
         for (const auto& rc : regionCols) {

@@ -37,6 +37,7 @@ std::string rowToJsonLine(const ScoreRow& r) {
     j["model"] = r.model;
     j["task"] = taskName(r.task);
     j["regime"] = r.regime;
+    j["eval_size"] = json::array({r.evalWidth, r.evalHeight});
     j["failure"] = failureName(r.failure);
     j["sie"] = formatExact(r.sie);
     j["lfe"] = formatExact(r.lfe);
@@ -63,6 +64,10 @@ ScoreRow rowFromJsonLine(const std::string& line, const std::string& subject) {
         r.model = j.at("model").get<std::string>();
         r.task = parseTask(j.at("task").get<std::string>());
         r.regime = j.at("regime").get<std::string>();
+        if (j.contains("eval_size")) {
+            r.evalWidth = j["eval_size"].at(0).get<int>();
+            r.evalHeight = j["eval_size"].at(1).get<int>();
+        }
         r.failure = parseFailure(j.at("failure").get<std::string>());
         auto num = [&](const char* k) { return parseNumber(j.at(k).get<std::string>(), subject); };
         r.sie = num("sie");

@@ -15,6 +15,11 @@ nlohmann::ordered_json planToJson(const RunPlan& p) {
     j["tasks"] = tasks;
     j["best_percent"] = p.bestPercent;
     j["size"] = p.size ? nlohmann::ordered_json::array({p.size->first, p.size->second}) : nlohmann::ordered_json();
+    auto sizes = nlohmann::ordered_json::object();
+    for (const auto& [scene, s] : p.sceneSizes) sizes[scene] = nlohmann::ordered_json::array({s.first, s.second});
+    j["scene_sizes"] = sizes;
+    j["mixed_edit_sizes"] = p.mixedEditSizes;
+    j["regime_percent"] = p.regimePercent;
     j["uncertainty"] = p.uncertainty;
     j["draws"] = p.draws;
     j["seed"] = p.seed;
@@ -39,6 +44,11 @@ RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
         for (const auto& t : j.at("tasks")) p.tasks.push_back(parseTask(t.get<std::string>()));
         p.bestPercent = j.at("best_percent").get<double>();
         if (!j.at("size").is_null()) p.size = std::make_pair(j["size"].at(0).get<int>(), j["size"].at(1).get<int>());
+        if (j.contains("scene_sizes"))
+            for (const auto& [scene, s] : j["scene_sizes"].items())
+                p.sceneSizes[scene] = std::make_pair(s.at(0).get<int>(), s.at(1).get<int>());
+        if (j.contains("mixed_edit_sizes")) p.mixedEditSizes = j["mixed_edit_sizes"].get<std::vector<std::string>>();
+        if (j.contains("regime_percent")) p.regimePercent = j["regime_percent"].get<double>();
         p.uncertainty = j.at("uncertainty").get<bool>();
         p.draws = j.at("draws").get<int>();
         p.seed = j.at("seed").get<std::uint64_t>();
@@ -83,7 +93,10 @@ std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard
     add("models", a.models != b.models);
     add("tasks", a.tasks != b.tasks);
     if (!forResume) add("--best", a.bestPercent != b.bestPercent);
+    if (!forResume) add("--regime-best", a.regimePercent != b.regimePercent);
     add("--size", a.size != b.size);
+    // A resumed run re-scores the rows of scenes whose evaluation size changed (an edit was added).
+    if (!forResume) add("evaluation sizes", a.sceneSizes != b.sceneSizes || a.mixedEditSizes != b.mixedEditSizes);
     add("--uncertainty/--draws", a.uncertainty != b.uncertainty || a.draws != b.draws || a.seed != b.seed);
     add("scenes", a.scenes != b.scenes || a.workItems != b.workItems);
     if (!ignoreShard) add("--shard", a.shard != b.shard || a.shardItems != b.shardItems);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,12 @@ struct RunPlan {
     std::vector<Task> tasks;
     double bestPercent = 80.0;
     std::optional<std::pair<int, int>> size; // forced evaluation size
+    // Without a forced size, each scene's evaluation size (dataset/EvaluationSize.h: the smallest edit
+    // of the scored models, paper 4.1), and the scenes whose edits differ in size ("scene: 960x640,
+    // 1248x832"). A resumed run re-scores rows whose size no longer matches.
+    std::map<std::string, std::pair<int, int>> sceneSizes;
+    std::vector<std::string> mixedEditSizes;
+    double regimePercent = 100.0;    // the regime table's best x% (paper Table 7: all images)
     bool uncertainty = false;
     int draws = 0;
     std::uint64_t seed = 0;

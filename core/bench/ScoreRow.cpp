@@ -14,12 +14,13 @@ const char* failureName(Failure f) {
     case Failure::MissingEdit: return "missing_edit";
     case Failure::BadEdit: return "bad_edit";
     case Failure::BadScene: return "bad_scene";
+    case Failure::DegenerateEdit: return "degenerate_edit";
     }
     return "";
 }
 
 Failure parseFailure(const std::string& s) {
-    for (Failure f : {Failure::None, Failure::MissingEdit, Failure::BadEdit, Failure::BadScene})
+    for (Failure f : {Failure::None, Failure::MissingEdit, Failure::BadEdit, Failure::BadScene, Failure::DegenerateEdit})
         if (s == failureName(f)) return f;
     throw Error("failure", "unknown failure kind '" + s + "'");
 }

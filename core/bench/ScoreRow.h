@@ -20,6 +20,8 @@ enum class Failure {
     MissingEdit, // the model has no output for this scene and task
     BadEdit,     // the edit exists but cannot be read or does not fit the scene
     BadScene,    // the scene's real pair, labels or metadata cannot be used (not the model's fault)
+    DegenerateEdit, // the edit was scored but is degenerate itself (blank, constant, flat, clipped
+                    // wherever the pair is valid): its scores are undefined (spec "Standardisation")
 };
 const char* failureName(Failure f);
 Failure parseFailure(const std::string& s); // throws ll::Error on an unknown name
@@ -38,6 +40,7 @@ struct ScoreRow {
     std::string model;
     Task task = Task::On;
     std::string regime; // from the scene's meta.json; "" when unknown
+    int evalWidth = 0, evalHeight = 0; // the evaluation size of the scene (0 when unknown)
 
     std::optional<double> sie, lfe, sie1, psnr, ssim; // null: undefined (e.g. empty validity mask)
     std::optional<double> validFraction;
@@ -51,7 +54,7 @@ struct ScoreRow {
 
     Failure failure = Failure::None;
     std::string errorFile; // dataset-relative path of the file at fault ("" when scored)
-    std::string error;     // one-line message
+    std::string error;     // one-line message: why the row failed, or why a score is undefined
 
     bool failed() const { return failure != Failure::None; }
     bool operator==(const ScoreRow&) const = default;

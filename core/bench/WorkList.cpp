@@ -1,6 +1,7 @@
 #include "bench/WorkList.h"
 
 #include "bench/ScoreRow.h"
+#include "dataset/EvaluationSize.h"
 #include "util/Error.h"
 
 #include <algorithm>
@@ -48,6 +49,25 @@ WorkList makeWorkList(const Dataset& ds, const BenchConfig& config) {
     p.bestPercent = config.bestPercent;
     if (config.size) p.size = config.size;
     else if (ds.evalSize) p.size = std::make_pair(ds.evalSize->width, ds.evalSize->height);
+    p.regimePercent = config.regimePercent;
+    std::vector<std::pair<int, int>> sceneSize(ds.scenes.size(), p.size.value_or(std::pair<int, int>{0, 0}));
+    if (!p.size) {
+        std::vector<std::string> tested;
+        for (const auto& m : models)
+            if (m != kDoNothingModel) tested.push_back(m);
+        for (std::size_t s = 0; s < ds.scenes.size(); ++s) {
+            const SceneEvaluationSize es = sceneEvaluationSize(ds, ds.scenes[s], tested);
+            sceneSize[s] = {es.width, es.height};
+            p.sceneSizes[ds.scenes[s].name] = sceneSize[s];
+            if (es.mixed()) {
+                std::string line = ds.scenes[s].name + ":";
+                for (const auto& e : es.editSizes) line += " " + sizeText(e) + ",";
+                line.back() = ' ';
+                line += "-> " + sizeText(sceneSize[s]);
+                p.mixedEditSizes.push_back(line);
+            }
+        }
+    }
     p.uncertainty = config.uncertainty;
     p.draws = config.uncertainty ? config.draws : 0;
     p.seed = 0;
@@ -62,7 +82,7 @@ WorkList makeWorkList(const Dataset& ds, const BenchConfig& config) {
         for (const auto& m : models)
             for (Task t : p.tasks) {
                 auto it = editIndex.find(rowKey(ds.scenes[s].name, m, t));
-                WorkItem item{s, m, t, it == editIndex.end() ? nullptr : it->second};
+                WorkItem item{s, m, t, it == editIndex.end() ? nullptr : it->second, sceneSize[s]};
                 if (!item.edit && m != kDoNothingModel)
                     throw Error(ds.root.string(), "no edit entry for " + ds.scenes[s].name + "/" + m); // scan invariant
                 all.push_back(std::move(item));

@@ -15,6 +15,7 @@ struct WorkItem {
     std::string model;
     Task task = Task::On;
     const EditEntry* edit = nullptr;   // null for the computed do-nothing baseline
+    std::pair<int, int> size{0, 0};    // evaluation size (forced, else the scene's); 0x0: the pair's own
     bool baseline() const { return edit == nullptr; }
 };
 

@@ -3,6 +3,7 @@
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
 #include "colour/SceneLinear.h"
+#include "dataset/EvaluationSize.h"
 #include "image/ImageIO.h"
 #include "image/Resample.h"
 #include "util/Error.h"
@@ -59,6 +60,7 @@ EvalInputs LoadedCase::inputs(Task task, const ModelImagePath* path) const {
     in.edit = &edit;
     in.editCodes = editCodes ? &*editCodes : nullptr;
     in.editClipped = editClipped ? &*editClipped : nullptr;
+    in.editSourceCodes = editSourceCodes ? &*editSourceCodes : nullptr;
     in.task = task;
     in.k = k;
     in.regions = regions;
@@ -88,8 +90,10 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     Image edit = path.decode(editFile, o.k);
     edit.info.path = files.edit.string();
 
-    const int W = o.size ? o.size->first : edit.width();
-    const int H = o.size ? o.size->second : edit.height();
+    // Without a forced size: the smaller of the edit's and the pair's size (spec "Inputs"), so the real
+    // pair is never enlarged to an edit's size.
+    const auto size = o.size ? *o.size : smallerSize({edit.width(), edit.height()}, {on.width(), on.height()});
+    const int W = size.first, H = size.second;
     if (W <= 0 || H <= 0) throw Error("size", "evaluation size must be positive");
     c.width = W;
     c.height = H;
@@ -101,6 +105,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
         c.editCodes = ModelImagePath::codesOf(editFile); // evaluate() tests code 255 itself
     else if (!editFile.info.isFloat)                     // resized 8-bit, or 16-bit: format maximum
         c.editClipped = clipMaskAt(clippedAtFormatMax(editFile), W, H);
+    if (eightBit && resized) c.editSourceCodes = ModelImagePath::codesOf(editFile); // quantisation Monte Carlo
     for (const Image* img : {&c.on, &c.off, &c.edit})
         for (const auto& n : img->info.notes) c.warnings.push_back(img->info.path + ": " + n);
 

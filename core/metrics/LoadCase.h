@@ -3,9 +3,10 @@
 //  - I_on, I_off: loadImage + toSceneLinear (reference space linear Rec.709);
 //  - the edit: an LDR file linearised by the model path (sRGB by default) and divided by k; 8-bit
 //    files keep their code values (clipped-edit test, quantisation Monte Carlo, PSNR/SSIM);
-//  - the evaluation size: the edit's size, or a forced size; the real pair is area-averaged to it in
-//    linear light, the edit too when the size is forced. The aspect-ratio rule (1%) applies to
-//    every resize;
+//  - the evaluation size: a forced size (a dataset scene's size: dataset/EvaluationSize.h), else the
+//    smaller of the edit's and the pair's size; images are area-averaged to it in linear light
+//    (interpolated when a forced size enlarges them). The aspect-ratio rule (1%) applies to every
+//    resize;
 //  - clipping: integer real files clip at their format maximum (1.0) unless a level is given; an
 //    8-bit edit at its size keeps its codes (evaluate() tests code 255); a resized 8-bit edit or a
 //    16-bit edit gets a clipped-edit mask: a channel at the format maximum in any source pixel under
@@ -34,7 +35,7 @@ struct CaseFiles {
 
 struct CaseOptions {
     float k = 1.0f;
-    std::optional<std::pair<int, int>> size; // forced evaluation size (width, height)
+    std::optional<std::pair<int, int>> size; // forced evaluation size (width, height); else the smaller of edit and pair
     bool allowAspectChange = false;
     std::string editColourSpace = "srgb";
     std::optional<float> clipLevel;          // real-image clip level (scene metadata)
@@ -45,6 +46,7 @@ struct LoadedCase {
     Image on, off, edit;               // at the evaluation size; edit linear / k
     std::optional<Codes8> editCodes;   // when the edit was 8-bit and not resized
     std::optional<Mask> editClipped;   // when the 8-bit edit was resized
+    std::optional<Codes8> editSourceCodes; // a resized 8-bit edit's codes at its own size (Monte Carlo)
     std::map<std::string, Mask> regions;
     std::vector<std::string> warnings; // from the labels file and the loaders' notes
     float k = 1.0f;

@@ -36,11 +36,15 @@ std::vector<ScoreRow> sampleRows() {
     a.bands["0-1"] = {100, 2.0, 1.0};
     a.sdSie = 4.5e-6;
     a.sdLfe = 2.1e-5;
+    a.evalWidth = 1248;
+    a.evalHeight = 832;
     ScoreRow b;
     b.scene = "scene_002";
     b.model = "m";
     b.task = ll::Task::Off;
     b.failure = Failure::BadEdit;
+    b.evalWidth = 960;
+    b.evalHeight = 640;
     b.errorFile = "edits/m/turn_off/scene_002.png";
     b.error = "edits/m/turn_off/scene_002.png: truncated, \"bad\" data";
     ScoreRow c;
@@ -51,7 +55,16 @@ std::vector<ScoreRow> sampleRows() {
     c.validFraction = 0.0;
     c.validPixels = 0;
     c.bands["6-16"] = {0, std::nullopt, std::nullopt};
-    return {a, b, c};
+    ScoreRow d; // a degenerate edit: a failure that keeps its reason
+    d.scene = "scene_003";
+    d.model = "n";
+    d.task = ll::Task::On;
+    d.failure = Failure::DegenerateEdit;
+    d.degenerate = true;
+    d.validPixels = 40;
+    d.errorFile = "edits/n/turn_on/scene_003.png";
+    d.error = "edits/n/turn_on/scene_003.png: MAD of E_G below 1e-12 in channel RGB";
+    return {a, b, c, d};
 }
 
 } // namespace
@@ -74,7 +87,7 @@ private Q_SLOTS:
         const std::string text = formatPerImageCsv(sampleRows(), false);
         const std::string header = text.substr(0, text.find('\n'));
         QCOMPARE(header, std::string("scene,model,task,regime,failure,sie,lfe,sie1,psnr,ssim,valid_fraction,valid_pixels,"
-                                     "degenerate,region.mirror.pixels,region.mirror.sie,region.mirror.lfe,"
+                                     "degenerate,eval_width,eval_height,region.mirror.pixels,region.mirror.sie,region.mirror.lfe,"
                                      "region.probe_shadow.pixels,region.probe_shadow.sie,region.probe_shadow.lfe,"
                                      "band.16-100.pixels,band.16-100.sie,band.16-100.lfe,band.6-16.pixels,band.6-16.sie,"
                                      "band.6-16.lfe,band.0-1.pixels,band.0-1.sie,band.0-1.lfe,error_file,error"));
@@ -89,7 +102,7 @@ private Q_SLOTS:
             parsePerImageCsv(text, "f.csv");
             QFAIL("no error");
         } catch (const ll::Error& e) {
-            QVERIFY2(std::string(e.what()).find("f.csv line 5") == 0, e.what());
+            QVERIFY2(std::string(e.what()).find("f.csv line 6") == 0, e.what());
         }
     }
 

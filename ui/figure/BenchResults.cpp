@@ -52,9 +52,4 @@ std::optional<double> rowScore(const bench::ScoreRow& row, const std::string& me
     return std::nullopt;
 }
 
-std::optional<double> regionScore(const bench::RegionScore* region, const std::string& metric) {
-    if (!region) return std::nullopt;
-    return metric == "lfe" ? region->lfe : region->sie;
-}
-
 } // namespace ll::figure

@@ -27,7 +27,5 @@ std::vector<std::string> selectModels(const std::vector<bench::ScoreRow>& rows, 
 
 // One number of a row: "sie", "lfe", "sie1", "psnr", "ssim" (null for failed rows).
 std::optional<double> rowScore(const bench::ScoreRow& row, const std::string& metric);
-// A region or band value of a row: metric "sie" or "lfe"; null when the row lacks it.
-std::optional<double> regionScore(const bench::RegionScore* region, const std::string& metric);
 
 } // namespace ll::figure

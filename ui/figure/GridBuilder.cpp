@@ -3,6 +3,7 @@
 #include "bench/ScoreRow.h"
 #include "colour/ModelImagePath.h"
 #include "colour/SceneLinear.h"
+#include "dataset/EvaluationSize.h"
 #include "figure/PlotBuilder.h"
 #include "figure/TileImages.h"
 #include "image/ImageIO.h"
@@ -212,6 +213,8 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
         CaseOptions opt;
         opt.k = float(scene.meta.k);
         if (dataset.evalSize) opt.size = std::make_pair(dataset.evalSize->width, dataset.evalSize->height);
+        else if (const SceneEvaluationSize es = sceneEvaluationSize(dataset, scene, dataset.models); es.width > 0)
+            opt.size = std::make_pair(es.width, es.height); // the benchmark's size for the scene (paper 4.1)
         if (scene.meta.clipLevel) opt.clipLevel = float(*scene.meta.clipLevel);
 
         std::optional<LoadedCase> lc;

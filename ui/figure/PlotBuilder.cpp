@@ -1,6 +1,7 @@
 #include "figure/PlotBuilder.h"
 
 #include "bench/Aggregate.h"
+#include "bench/RegionValues.h"
 #include "util/Error.h"
 
 #include <algorithm>
@@ -24,12 +25,6 @@ QString metricLabel(const std::string& m) {
 QString taskLabel(const std::string& t) { return t == "on" ? QStringLiteral("turn-on") : QStringLiteral("turn-off"); }
 
 bool higherIsBetter(const std::string& m) { return m == "psnr" || m == "ssim"; }
-
-std::optional<double> aggregate(std::vector<std::optional<double>> v, double best) {
-    v.erase(std::remove_if(v.begin(), v.end(), [](const auto& x) { return !x || !std::isfinite(*x); }), v.end());
-    if (v.empty()) return std::nullopt;
-    return bench::bestFractionMean(v, best).mean;
-}
 
 std::vector<const bench::ScoreRow*> rowsOf(const BenchResults& r, const std::string& model, const std::string& task) {
     std::vector<const bench::ScoreRow*> out;
@@ -97,16 +92,10 @@ PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results
                     const auto rows = rowsOf(results, model, task);
                     p.images.push_back(rows.size());
                     std::vector<std::optional<double>> vals;
-                    for (const auto& k : wanted) {
-                        std::vector<std::optional<double>> per;
-                        for (const auto* row : rows) {
-                            if (row->failed()) continue;
-                            const auto& map = classesKind ? row->regions : row->bands;
-                            auto it = map.find(k);
-                            per.push_back(regionScore(it == map.end() ? nullptr : &it->second, metric));
-                        }
-                        vals.push_back(aggregate(per, spec.best));
-                    }
+                    for (const auto& k : wanted) // the tables' rule: failed edits count as worst
+                        vals.push_back(bench::bestFractionMean(
+                                           bench::regionValues(rows, !classesKind, k, metric == "lfe").values, spec.best)
+                                           .mean);
                     p.values.push_back(vals);
                 }
                 if (classesKind) {

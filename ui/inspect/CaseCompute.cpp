@@ -10,6 +10,10 @@ CaseOptions optionsFor(const CaseRequest& r) {
     CaseOptions o;
     o.k = r.k;
     o.size = r.evalSize;
+    if (!o.size) { // the benchmark's rule: the scene's smallest edit, never larger than the pair
+        const SceneEvaluationSize s = evaluationSizeOf(r.sceneEdits, r.pairFile);
+        if (s.width > 0 && s.height > 0) o.size = std::make_pair(s.width, s.height);
+    }
     o.clipLevel = r.clipLevel;
     return o;
 }

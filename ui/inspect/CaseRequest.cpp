@@ -19,6 +19,10 @@ CaseRequest makeCaseRequest(const Dataset& dataset, const CaseId& id, const Metr
     r.k = float(s->meta.k);
     if (s->meta.clipLevel) r.clipLevel = float(*s->meta.clipLevel);
     if (dataset.evalSize) r.evalSize = std::make_pair(dataset.evalSize->width, dataset.evalSize->height);
+    else {
+        r.sceneEdits = sceneEditFiles(dataset, *s, dataset.models);
+        r.pairFile = SizedFile{s->on, s->width, s->height};
+    }
     r.params = params;
     r.input = dataset.inputPath(scene, id.task);
     if (const EditEntry* e = dataset.findEdit(scene, id.model.toStdString(), id.task)) {
