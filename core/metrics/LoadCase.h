@@ -3,13 +3,14 @@
 //  - I_on, I_off: loadImage + toSceneLinear (reference space linear Rec.709);
 //  - the edit: an LDR file linearised by the model path (sRGB by default) and divided by k; 8-bit
 //    files keep their code values (clipped-edit test, quantisation Monte Carlo, PSNR/SSIM);
-//  - the evaluation size: the edit's size, or a forced size; the real pair is area-averaged to it in
-//    linear light, the edit too when the size is forced. The aspect-ratio rule (1%) applies to
+//  - the evaluation size: the edit's size, or a forced size; the real pair is resampled to it in
+//    linear light (resampleLinear: area averaging down, bilinear up), the edit too when the size is
+//    forced. The aspect-ratio rule (1%) applies to
 //    every resize;
 //  - clipping: integer real files clip at their format maximum (1.0) unless a level is given; an
 //    8-bit edit at its size keeps its codes (evaluate() tests code 255); a resized 8-bit edit or a
 //    16-bit edit gets a clipped-edit mask: a channel at the format maximum in any source pixel under
-//    the output pixel (area average of the source indicator > 0);
+//    the output pixel's footprint (resampleMaskAny);
 //  - region masks from a COCO or LabelMe labels file, rasterised at the evaluation size ("window"
 //    is one of them: evaluate() excludes it everywhere).
 // Every problem throws ll::Error naming the file.

@@ -239,12 +239,12 @@ private Q_SLOTS:
         }
     }
 
-    void areaResizeAveragesBlocks() {
+    void resampleAveragesBlocks() {
         Image img(4, 2);
         for (int x = 0; x < 4; ++x)
             for (int y = 0; y < 2; ++y)
                 for (int c = 0; c < 3; ++c) img.at(x, y, c) = float(x + 4 * y);
-        const Image half = resizeArea(img, 2, 1);
+        const Image half = resampleLinear(img, 2, 1);
         QCOMPARE(half.width(), 2);
         QVERIFY(std::abs(half.at(0, 0, 0) - (0 + 1 + 4 + 5) / 4.0f) < 1e-5f);
         QVERIFY(std::abs(half.at(1, 0, 1) - (2 + 3 + 6 + 7) / 4.0f) < 1e-5f);
