@@ -83,6 +83,11 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     if (W <= 0 || H <= 0) throw Error("size", "evaluation size must be positive");
     c.width = W;
     c.height = H;
+    for (const auto& [img, file] : {std::pair{&on, &files.on}, std::pair{&edit, &files.edit}})
+        if (img->width() != W || img->height() != H)
+            c.warnings.push_back(file->string() + ": resampled from " + std::to_string(img->width()) + "x" +
+                                 std::to_string(img->height()) + " to the evaluation size " + std::to_string(W) + "x" +
+                                 std::to_string(H));
     c.on = toSize(on, W, H, files.on, o.allowAspectChange);
     c.off = toSize(off, W, H, files.off, o.allowAspectChange);
     const bool resized = edit.width() != W || edit.height() != H;
