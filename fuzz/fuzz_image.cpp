@@ -66,7 +66,7 @@ void check(bool ok, const char* what) {
 
 void score(const Fixture& f, const ll::Image& loaded) {
     // The evaluation size is fixed: area-average whatever was loaded to it (no aspect rule here).
-    ll::Image small = ll::resizeArea(loaded, kSize, kSize);
+    ll::Image small = ll::resampleLinear(loaded, kSize, kSize);
     check(small.width() == kSize && small.height() == kSize, "resize gave the wrong size");
     const bool eightBit = !loaded.info.isFloat && loaded.info.bitsPerSample <= 8;
     ll::Codes8 codes;

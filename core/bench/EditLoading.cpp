@@ -8,17 +8,14 @@ namespace ll::bench {
 
 namespace {
 
+// "A pixel is clipped when any source pixel under its footprint had a code of 255" (any channel).
 Mask resizedClipMask(const Codes8& codes, int W, int H) {
-    Image m(codes.width, codes.height);
-    for (std::size_t i = 0; i < m.pixelCount(); ++i) {
+    Mask m(codes.width, codes.height);
+    for (std::size_t i = 0; i < m.size(); ++i) {
         const std::uint8_t* p = codes.rgb.data() + i * 3;
-        const float v = (p[0] == 255 || p[1] == 255 || p[2] == 255) ? 1.0f : 0.0f;
-        m.data()[i * 3] = m.data()[i * 3 + 1] = m.data()[i * 3 + 2] = v;
+        m[i] = (p[0] == 255 || p[1] == 255 || p[2] == 255) ? 1 : 0;
     }
-    const Image r = resizeArea(m, W, H);
-    Mask out(W, H);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = r.data()[i * 3] > 0.0f ? 1 : 0;
-    return out;
+    return resampleMaskAny(m, W, H);
 }
 
 // Takes the codes buffer out of `e` (to reuse its memory) and clears the optional parts.
@@ -44,7 +41,7 @@ void fromCodes(Codes8 codes, ImageInfo info, const std::filesystem::path& file, 
     }
     Image full = path.decode(codes, k);
     checkAspectRatio(full.width(), full.height(), W, H, file.string());
-    e.edit = resizeArea(full, W, H);
+    e.edit = resampleLinear(full, W, H);
     e.edit.info = std::move(info);
     e.clipped = resizedClipMask(codes, W, H);
     e.sourceCodes = std::move(codes);
@@ -76,7 +73,7 @@ void loadEdit(const std::filesystem::path& file, const ModelImagePath& path, flo
         e.edit = std::move(edit);
     } else {
         checkAspectRatio(edit.width(), edit.height(), W, H, file.string());
-        e.edit = resizeArea(edit, W, H);
+        e.edit = resampleLinear(edit, W, H);
         e.edit.info = edit.info;
         if (eightBit) {
             e.sourceCodes = ModelImagePath::codesOf(editFile);

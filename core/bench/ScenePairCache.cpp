@@ -31,7 +31,7 @@ Image loadReal(const std::filesystem::path& path, const ColourConfig& colour) {
 Image toSize(Image img, int W, int H, const std::filesystem::path& path) {
     if (img.width() == W && img.height() == H) return img;
     checkAspectRatio(img.width(), img.height(), W, H, path.string());
-    Image r = resizeArea(img, W, H);
+    Image r = resampleLinear(img, W, H);
     r.info = img.info;
     return r;
 }

@@ -52,8 +52,8 @@ PrepareSummary prepareDataset(const fs::path& root, const PrepareOptions& opt,
             throw Error(s.off.string(), "size differs from " + s.on.filename().string());
         if (size) {
             checkAspectRatio(on.width(), on.height(), size->width, size->height, s.on.string(), opt.allowAspect);
-            on = resizeArea(on, size->width, size->height);
-            off = resizeArea(off, size->width, size->height);
+            on = resampleLinear(on, size->width, size->height);
+            off = resampleLinear(off, size->width, size->height);
         }
         PreparedScene ps;
         ps.name = s.name;

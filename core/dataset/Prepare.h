@@ -1,8 +1,8 @@
 #pragma once
 // prepare: writes a dataset's 8-bit model inputs and records each scene's exposure k.
 //
-// For every scene: load on/off, resize to the evaluation size (area averaging in linear light;
-// aspect-ratio rule of the spec), take k from meta.json when it has one (unless recomputeK), else
+// For every scene: load on/off, resize to the evaluation size (resampleLinear: area averaging in linear
+// light, bilinear when enlarging; aspect-ratio rule of the spec), take k from meta.json when it has one (unless recomputeK), else
 // k = target / P_percentile(luminance of I_on) (exposureForPercentile: by default the 99.5th
 // percentile of the lit image maps to 0.9, so the lit image is not clipped and both inputs share
 // one k), write inputs/turn_on/<scene>.png from I_off and inputs/turn_off/<scene>.png from I_on,

@@ -35,8 +35,8 @@ Image matchSize(const Image& edit, int width, int height, const std::string& sub
     if (notes)
         notes->push_back(subject + ": resized from " + std::to_string(edit.width()) + "x" +
                          std::to_string(edit.height()) + " to " + std::to_string(width) + "x" + std::to_string(height) +
-                         " by area averaging");
-    return resizeArea(edit, width, height);
+                         " (area averaging down, linear interpolation up)");
+    return resampleLinear(edit, width, height);
 }
 
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The inputs of one material edit, in the reference space (scene-linear Rec.709):
-//   x  the model input, y the edit (resized to x's size by area averaging), m the intended edit
+//   x  the model input, y the edit (resized to x's size: area averaging down, bilinear up), m the intended edit
 //   region (optional), r the material reference swatch (optional, any size).
 // Loaders: 8-bit images are decoded through the exact sRGB code table, other integer images are
 // linearised through the ColourConfig from their colour space, float images (EXR, HDR) are taken as

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <system_error>
 
@@ -155,6 +156,39 @@ std::unique_ptr<ImageInput> openInput(const fs::path& path) {
     return in;
 }
 
+// The display window is the image (OpenEXR's semantics); the data window holds the stored pixels and
+// may differ from it: a crop region, overscan, or an extra row and column (oiiotool --resize 6000x4000
+// writes a 6001x4001 data window). Formats without windows report the data window as the display one.
+bool dataWindowDiffers(const ImageSpec& s) {
+    return s.full_width > 0 && s.full_height > 0 &&
+           (s.x != s.full_x || s.y != s.full_y || s.width != s.full_width || s.height != s.full_height);
+}
+
+int displayWidth(const ImageSpec& s) { return dataWindowDiffers(s) ? s.full_width : s.width; }
+int displayHeight(const ImageSpec& s) { return dataWindowDiffers(s) ? s.full_height : s.height; }
+
+std::string windowNote(const ImageSpec& s) {
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "data window %dx%d at (%d,%d) differs from the display window %dx%d at (%d,%d): the image is "
+                  "the display window (data outside it dropped, pixels without data set to 0)",
+                  s.width, s.height, s.x, s.y, s.full_width, s.full_height, s.full_x, s.full_y);
+    return buf;
+}
+
+// Copies the part of data-window pixels `data` (3 interleaved values per pixel) inside the display
+// window into `out`, which holds the display window and is zero-filled.
+template <typename T>
+void toDisplayWindow(const ImageSpec& s, const T* data, T* out) {
+    const int x0 = std::max(s.full_x, s.x), x1 = std::min(s.full_x + s.full_width, s.x + s.width);
+    if (x0 >= x1) return;
+    for (int y = std::max(s.full_y, s.y); y < std::min(s.full_y + s.full_height, s.y + s.height); ++y) {
+        const T* from = data + (std::size_t(y - s.y) * std::size_t(s.width) + std::size_t(x0 - s.x)) * 3;
+        T* to = out + (std::size_t(y - s.full_y) * std::size_t(s.full_width) + std::size_t(x0 - s.full_x)) * 3;
+        std::copy(from, from + std::size_t(x1 - x0) * 3, to);
+    }
+}
+
 } // namespace
 
 std::size_t physicalMemoryBytes() {
@@ -166,10 +200,11 @@ ImageHeader readImageHeader(const fs::path& path) {
     auto in = openInput(path);
     const ImageSpec& spec = in->spec();
     ImageHeader h;
-    h.width = spec.width;
-    h.height = spec.height;
+    h.width = displayWidth(spec);
+    h.height = displayHeight(spec);
     fillInfo(spec, in->format_name(), path, h.info);
     planChannels(spec, path, h.info);
+    if (dataWindowDiffers(spec)) h.info.notes.push_back(windowNote(spec));
     return h;
 }
 
@@ -196,8 +231,14 @@ PixelSource openPixels(const fs::path& path, const LoadOptions& options) {
         throw Error(path.string(), "image too large (" + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
                                        " = " + std::to_string(src.pixels / 1000000) + " Mpixel; the limit is " +
                                        std::to_string(options.maxPixels / 1000000) + " Mpixel)");
+    const std::size_t display = std::size_t(displayWidth(spec)) * std::size_t(displayHeight(spec));
+    if (display > options.maxPixels)
+        throw Error(path.string(), "image too large (display window " + std::to_string(displayWidth(spec)) + "x" +
+                                       std::to_string(displayHeight(spec)) + " = " + std::to_string(display / 1000000) +
+                                       " Mpixel; the limit is " + std::to_string(options.maxPixels / 1000000) + " Mpixel)");
     fillInfo(spec, src.in->format_name(), path, src.info);
     src.plan = planChannels(spec, path, src.info);
+    if (dataWindowDiffers(spec)) src.info.notes.push_back(windowNote(spec));
 
     // Only the channels from the first to the last one used are read. When they are three in RGB
     // order they go straight into the destination; otherwise through one staging buffer.
@@ -276,6 +317,15 @@ Image loadImage(const fs::path& path, const LoadOptions& options) {
     }
     std::vector<float> staging;
     readPixels(src, path, TypeDesc::FLOAT, img.data(), staging);
+    if (dataWindowDiffers(src.spec)) {
+        try {
+            Image display(src.spec.full_width, src.spec.full_height);
+            toDisplayWindow(src.spec, img.data(), display.data());
+            img = std::move(display);
+        } catch (const std::bad_alloc&) {
+            throwNoMemory(path, src.spec);
+        }
+    }
     ImageInfo info = std::move(src.info);
     info.nonFinitePixels = countNonFinite(img);
     if (info.nonFinitePixels > 0)
@@ -294,8 +344,13 @@ bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint
     }
     std::vector<std::uint8_t> staging;
     readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
-    header.width = src.spec.width;
-    header.height = src.spec.height;
+    if (dataWindowDiffers(src.spec)) {
+        staging.assign(std::size_t(src.spec.full_width) * std::size_t(src.spec.full_height) * 3, 0);
+        toDisplayWindow(src.spec, rgb.data(), staging.data());
+        rgb.swap(staging);
+    }
+    header.width = displayWidth(src.spec);
+    header.height = displayHeight(src.spec);
     header.info = std::move(src.info);
     return true;
 }

@@ -4,6 +4,9 @@
 // float/16-bit TIFF, PNG and JPEG (8/16-bit). Returns float RGB as stored in the file (no colour
 // conversion: see colour/ for that). Alpha and extra channels are dropped with a note in info.notes;
 // one-channel (and grey+alpha) images become grey RGB. Non-finite pixels are kept and counted.
+// The image is the file's display window (OpenEXR semantics): when the data window differs (a crop,
+// overscan, or the extra row and column oiiotool --resize can write), data outside the display window
+// is dropped and display pixels without data are 0, with a note in info.notes.
 // Every failure throws ll::Error naming the file and the problem in one line.
 #include "image/Image.h"
 #include "image/Plane.h"

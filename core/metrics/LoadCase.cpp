@@ -28,27 +28,17 @@ Image loadReal(const std::filesystem::path& path, const CaseOptions& o, const Co
 Image toSize(const Image& img, int W, int H, const std::filesystem::path& path, bool allowAspect) {
     if (img.width() == W && img.height() == H) return img;
     checkAspectRatio(img.width(), img.height(), W, H, path.string(), allowAspect);
-    return resizeArea(img, W, H);
+    return resampleLinear(img, W, H);
 }
 
 // Pixels of a normalised integer edit with a channel at the format maximum (8-bit: code 255).
-Image clippedAtFormatMax(const Image& normalised) {
-    Image m(normalised.width(), normalised.height());
-    for (std::size_t i = 0; i < m.pixelCount(); ++i) {
+Mask clippedAtFormatMax(const Image& normalised) {
+    Mask m(normalised.width(), normalised.height());
+    for (std::size_t i = 0; i < m.size(); ++i) {
         const float* p = normalised.data() + i * 3;
-        const float v = (p[0] >= 1.0f || p[1] >= 1.0f || p[2] >= 1.0f) ? 1.0f : 0.0f;
-        m.data()[i * 3] = m.data()[i * 3 + 1] = m.data()[i * 3 + 2] = v;
+        m[i] = (p[0] >= 1.0f || p[1] >= 1.0f || p[2] >= 1.0f) ? 1 : 0;
     }
     return m;
-}
-
-// A clip indicator carried to the evaluation size: clipped where any source pixel under the output
-// pixel was clipped (area average > 0).
-Mask clipMaskAt(const Image& indicator, int W, int H) {
-    const Image r = (indicator.width() == W && indicator.height() == H) ? indicator : resizeArea(indicator, W, H);
-    Mask out(W, H);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = r.data()[i * 3] > 0.0f ? 1 : 0;
-    return out;
 }
 
 } // namespace
@@ -97,6 +87,11 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     if (W <= 0 || H <= 0) throw Error("size", "evaluation size must be positive");
     c.width = W;
     c.height = H;
+    for (const auto& [img, file] : {std::pair{&on, &files.on}, std::pair{&edit, &files.edit}})
+        if (img->width() != W || img->height() != H)
+            c.warnings.push_back(file->string() + ": resampled from " + std::to_string(img->width()) + "x" +
+                                 std::to_string(img->height()) + " to the evaluation size " + std::to_string(W) + "x" +
+                                 std::to_string(H));
     c.on = toSize(on, W, H, files.on, o.allowAspectChange);
     c.off = toSize(off, W, H, files.off, o.allowAspectChange);
     const bool resized = edit.width() != W || edit.height() != H;
@@ -104,7 +99,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     if (eightBit && !resized)
         c.editCodes = ModelImagePath::codesOf(editFile); // evaluate() tests code 255 itself
     else if (!editFile.info.isFloat)                     // resized 8-bit, or 16-bit: format maximum
-        c.editClipped = clipMaskAt(clippedAtFormatMax(editFile), W, H);
+        c.editClipped = resampleMaskAny(clippedAtFormatMax(editFile), W, H);
     if (eightBit && resized) c.editSourceCodes = ModelImagePath::codesOf(editFile); // quantisation Monte Carlo
     for (const Image* img : {&c.on, &c.off, &c.edit})
         for (const auto& n : img->info.notes) c.warnings.push_back(img->info.path + ": " + n);

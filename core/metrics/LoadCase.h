@@ -4,13 +4,13 @@
 //  - the edit: an LDR file linearised by the model path (sRGB by default) and divided by k; 8-bit
 //    files keep their code values (clipped-edit test, quantisation Monte Carlo, PSNR/SSIM);
 //  - the evaluation size: a forced size (a dataset scene's size: dataset/EvaluationSize.h), else the
-//    smaller of the edit's and the pair's size; images are area-averaged to it in linear light
-//    (interpolated when a forced size enlarges them). The aspect-ratio rule (1%) applies to every
+//    smaller of the edit's and the pair's size; images are resampled to it in linear light
+//    (resampleLinear: area averaging down, bilinear up). The aspect-ratio rule (1%) applies to every
 //    resize;
 //  - clipping: integer real files clip at their format maximum (1.0) unless a level is given; an
 //    8-bit edit at its size keeps its codes (evaluate() tests code 255); a resized 8-bit edit or a
 //    16-bit edit gets a clipped-edit mask: a channel at the format maximum in any source pixel under
-//    the output pixel (area average of the source indicator > 0);
+//    the output pixel's footprint (resampleMaskAny);
 //  - region masks from a COCO or LabelMe labels file, rasterised at the evaluation size ("window"
 //    is one of them: evaluate() excludes it everywhere).
 // Every problem throws ll::Error naming the file.

@@ -79,7 +79,7 @@ McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) 
     std::vector<McScores> draws(std::size_t(out.draws));
     tbb::parallel_for(0, out.draws, [&](int d) {
         Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
-        if (f.resizeTo) edit = resizeArea(edit, f.resizeTo->first, f.resizeTo->second);
+        if (f.resizeTo) edit = resampleLinear(edit, f.resizeTo->first, f.resizeTo->second);
         draws[std::size_t(d)] = scoreDraw(f, edit, params);
     });
     std::vector<std::optional<double>> sie, lfe, sie1;

@@ -80,7 +80,7 @@ private Q_SLOTS:
         const fs::path file = tmp("big.png");
         savePng8(codes.rgb.data(), codes.width, codes.height, file);
         LoadedEdit e = loadEdit(file, path, k, std::pair<int, int>{20, 15});
-        const Image want = resizeArea(path.decode(loadImage(file), k), 20, 15);
+        const Image want = resampleLinear(path.decode(loadImage(file), k), 20, 15);
         QVERIFY(sameValues(e.edit, want));
         QVERIFY(!e.codes.has_value());
         QVERIFY(e.clipped.has_value());

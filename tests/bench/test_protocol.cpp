@@ -68,7 +68,7 @@ Csv readCsv(const fs::path& p) {
 
 void resizeEdit(const fs::path& png, int w, int h) {
     const ll::Image img = ll::loadImage(png); // 8-bit values in [0, 1]
-    ll::savePng8(ll::resizeArea(img, w, h), png);
+    ll::savePng8(ll::resampleLinear(img, w, h), png);
 }
 
 void fillEdit(const fs::path& png, int w, int h, float v) { ll::savePng8(ll::Image(w, h, v), png); }

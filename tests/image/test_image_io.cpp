@@ -168,7 +168,7 @@ private Q_SLOTS:
     }
 
     // Float RGB files are read without OpenImageIO's conversion step: the same values as read_image
-    // gives, also with a data window that does not start at 0.
+    // gives, also with a data window that does not start at 0 (placed in the display window).
     void floatFilesReadAsStored() {
         const int W = 13, H = 7;
         std::vector<float> px(std::size_t(W * H * 3));
@@ -188,13 +188,72 @@ private Q_SLOTS:
         for (const fs::path& f : {file, test::dataFile("blender-studiolights/studio.exr")}) {
             auto in = OIIO::ImageInput::open(f.string());
             QVERIFY(in);
-            std::vector<float> want(std::size_t(in->spec().width) * in->spec().height * 3);
-            QVERIFY(in->read_image(0, 0, 0, 3, OIIO::TypeDesc::FLOAT, want.data()));
+            const OIIO::ImageSpec& s = in->spec();
+            std::vector<float> data(std::size_t(s.width) * s.height * 3);
+            QVERIFY(in->read_image(0, 0, 0, 3, OIIO::TypeDesc::FLOAT, data.data()));
+            // The display window, with the data window at its offset and 0 elsewhere.
+            std::vector<float> want(std::size_t(s.full_width) * s.full_height * 3, 0.0f);
+            for (int y = 0; y < s.height; ++y)
+                for (int x = 0; x < s.width; ++x)
+                    for (int c = 0; c < 3; ++c)
+                        want[(std::size_t(y + s.y - s.full_y) * s.full_width + (x + s.x - s.full_x)) * 3 + c] =
+                            data[(std::size_t(y) * s.width + x) * 3 + c];
             const Image img = loadImage(f);
+            QCOMPARE(img.width(), s.full_width);
+            QCOMPARE(img.height(), s.full_height);
             QCOMPARE(img.floatCount(), want.size());
             QVERIFY(std::memcmp(img.data(), want.data(), want.size() * sizeof(float)) == 0);
         }
         QCOMPARE(loadImage(file).info.nonFinitePixels, std::size_t(1));
+    }
+
+    // The display window is the image: a data window one row and column larger (as oiiotool --resize
+    // 6000x4000 writes) is cropped, one that starts inside it is placed at its offset; the header
+    // and the 8-bit reader give the display window too.
+    void dataWindowIsCroppedToTheDisplayWindow() {
+        const int W = 5, H = 4;
+        OIIO::ImageSpec spec(W + 1, H + 1, 3, OIIO::TypeDesc::FLOAT);
+        spec.full_width = W;
+        spec.full_height = H;
+        spec.channelnames = {"R", "G", "B"};
+        std::vector<float> px(std::size_t((W + 1) * (H + 1) * 3));
+        for (std::size_t i = 0; i < px.size(); ++i) px[i] = float(i);
+        const fs::path file = tmp("overscan.exr");
+        auto out = OIIO::ImageOutput::create(file.string());
+        QVERIFY(out && out->open(file.string(), spec));
+        QVERIFY(out->write_image(OIIO::TypeDesc::FLOAT, px.data()));
+        out->close();
+        const Image img = loadImage(file);
+        QCOMPARE(img.width(), W);
+        QCOMPARE(img.height(), H);
+        for (int y = 0; y < H; ++y)
+            for (int x = 0; x < W; ++x)
+                for (int c = 0; c < 3; ++c) QCOMPARE(img.at(x, y, c), float((y * (W + 1) + x) * 3 + c));
+        QVERIFY(!img.info.notes.empty());
+        QVERIFY(QString::fromStdString(img.info.notes.back()).contains("display window 5x4"));
+        const ImageHeader h = readImageHeader(file);
+        QCOMPARE(h.width, W);
+        QCOMPARE(h.height, H);
+
+        // 8-bit codes through the code reader: a 2x2 data window at (1,1) of a 3x3 display window.
+        OIIO::ImageSpec s8(2, 2, 3, OIIO::TypeDesc::UINT8);
+        s8.x = s8.y = 1;
+        s8.full_width = s8.full_height = 3;
+        const std::uint8_t codes[12] = {10, 11, 12, 20, 21, 22, 30, 31, 32, 40, 41, 42};
+        const fs::path tif = tmp("window8.tif");
+        auto o8 = OIIO::ImageOutput::create(tif.string());
+        QVERIFY(o8 && o8->open(tif.string(), s8));
+        QVERIFY(o8->write_image(OIIO::TypeDesc::UINT8, codes));
+        o8->close();
+        std::vector<std::uint8_t> rgb;
+        ImageHeader h8;
+        QVERIFY(loadImage8(tif, h8, rgb));
+        QCOMPARE(h8.width, 3);
+        QCOMPARE(h8.height, 3);
+        const std::uint8_t want[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 10, 11, 12, 20, 21, 22,
+                                       0, 0, 0, 30, 31, 32, 40, 41, 42};
+        QCOMPARE(rgb.size(), std::size_t(27));
+        QVERIFY(std::equal(rgb.begin(), rgb.end(), want));
     }
 
     void eightBitLoadErrorsNameTheFile() {
@@ -239,12 +298,12 @@ private Q_SLOTS:
         }
     }
 
-    void areaResizeAveragesBlocks() {
+    void resampleAveragesBlocks() {
         Image img(4, 2);
         for (int x = 0; x < 4; ++x)
             for (int y = 0; y < 2; ++y)
                 for (int c = 0; c < 3; ++c) img.at(x, y, c) = float(x + 4 * y);
-        const Image half = resizeArea(img, 2, 1);
+        const Image half = resampleLinear(img, 2, 1);
         QCOMPARE(half.width(), 2);
         QVERIFY(std::abs(half.at(0, 0, 0) - (0 + 1 + 4 + 5) / 4.0f) < 1e-5f);
         QVERIFY(std::abs(half.at(1, 0, 1) - (2 + 3 + 6 + 7) / 4.0f) < 1e-5f);

@@ -177,9 +177,9 @@ private Q_SLOTS:
         const ModelImagePath path(ColourConfig::builtin());
         const float k = 1.0f;
         // The model returned the edit at twice the size; it is scored at the pair's size.
-        const Image big = resizeArea(s.oracleEdit, 120, 80);
+        const Image big = resampleLinear(s.oracleEdit, 120, 80);
         const Codes8 codes = path.toCodes(big, k);
-        const Image edit = resizeArea(path.decode(codes, k), 60, 40);
+        const Image edit = resampleLinear(path.decode(codes, k), 60, 40);
         MetricParams p;
         p.computeUncertainty = true;
         p.uncertaintyDraws = 8;
