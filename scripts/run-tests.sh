@@ -5,9 +5,12 @@
 #
 # Usage: bash scripts/run-tests.sh [TIER...]
 #   --sanitize      the ASan + UBSan build (./build-sanitize, GUI off) and its suites (scripts/sanitize-tests.sh)
+#   --sanitize-gui  the ASan + UBSan build with the GUI (./build-sanitize-gui): every suite, ui included
+#   --tsan          the ThreadSanitizer build of the suites labelled "threads" (./build-tsan)
 #   --fuzz[=SECS]   the libFuzzer targets, SECS each (default 60; fuzz/run.sh)
 #   --package       the packaging suite (builds the .deb and runs the CLI from it)
-#   --all           all of the above, after the correctness suites
+#   --all           correctness, --package, --sanitize and --fuzz (the GUI sanitizer and TSan tiers
+#                   are asked for by name)
 #   --no-correctness  skip the correctness suites (e.g. `--no-correctness --fuzz` fuzzes only)
 # Environment: LIGHTLENS_TEST_JOBS (CTest parallelism, default 2); the older switches still work:
 # LIGHTLENS_SANITIZE_TESTS=1 adds --sanitize, LIGHTLENS_FUZZ_SECONDS=N (N > 0) adds --fuzz=N.
@@ -17,13 +20,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-correctness=1 sanitize=0 fuzz=0 package=0
+correctness=1 sanitize=0 sanitize_gui=0 tsan=0 fuzz=0 package=0
 fuzz_seconds=60
 [ "${LIGHTLENS_SANITIZE_TESTS:-0}" = 1 ] && sanitize=1
 if [ "${LIGHTLENS_FUZZ_SECONDS:-0}" -gt 0 ] 2>/dev/null; then fuzz=1 fuzz_seconds=$LIGHTLENS_FUZZ_SECONDS; fi
 for arg in "$@"; do
   case "$arg" in
     --sanitize) sanitize=1 ;;
+    --sanitize-gui) sanitize_gui=1 ;;
+    --tsan) tsan=1 ;;
     --fuzz) fuzz=1 ;;
     --fuzz=*) fuzz=1 fuzz_seconds=${arg#--fuzz=} ;;
     --package) package=1 ;;
@@ -69,7 +74,13 @@ if [ "$package" = 1 ]; then
   tier package ctest --preset packaging
 fi
 if [ "$sanitize" = 1 ]; then
-  tier sanitize env LIGHTLENS_SANITIZE_JOBS="$jobs" bash scripts/sanitize-tests.sh
+  tier sanitize env LIGHTLENS_SANITIZE_JOBS="$jobs" bash scripts/sanitize-tests.sh sanitize
+fi
+if [ "$sanitize_gui" = 1 ]; then
+  tier sanitize-gui env LIGHTLENS_SANITIZE_JOBS="$jobs" bash scripts/sanitize-tests.sh sanitize-gui
+fi
+if [ "$tsan" = 1 ]; then
+  tier tsan env LIGHTLENS_SANITIZE_JOBS="$jobs" bash scripts/sanitize-tests.sh tsan
 fi
 if [ "$fuzz" = 1 ]; then
   tier fuzz bash fuzz/run.sh "$fuzz_seconds"
