@@ -9,8 +9,10 @@
 #   --tsan          the ThreadSanitizer build of the suites labelled "threads" (./build-tsan)
 #   --fuzz[=SECS]   the libFuzzer targets, SECS each (default 60; fuzz/run.sh)
 #   --package       the packaging suite (builds the .deb and runs the CLI from it)
-#   --all           correctness, --package, --sanitize and --fuzz (the GUI sanitizer and TSan tiers
-#                   are asked for by name)
+#   --slurm         the cluster recipe on a single-node SLURM started locally (scripts/slurm-integration.sh;
+#                   root, installs slurmctld, slurmd and munge when missing)
+#   --all           correctness, --package, --slurm, --sanitize and --fuzz (the GUI sanitizer and
+#                   TSan tiers are asked for by name)
 #   --no-correctness  skip the correctness suites (e.g. `--no-correctness --fuzz` fuzzes only)
 # Environment: LIGHTLENS_TEST_JOBS (CTest parallelism, default 2); the older switches still work:
 # LIGHTLENS_SANITIZE_TESTS=1 adds --sanitize, LIGHTLENS_FUZZ_SECONDS=N (N > 0) adds --fuzz=N.
@@ -20,7 +22,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-correctness=1 sanitize=0 sanitize_gui=0 tsan=0 fuzz=0 package=0
+correctness=1 sanitize=0 sanitize_gui=0 tsan=0 fuzz=0 package=0 slurm=0
 fuzz_seconds=60
 [ "${LIGHTLENS_SANITIZE_TESTS:-0}" = 1 ] && sanitize=1
 if [ "${LIGHTLENS_FUZZ_SECONDS:-0}" -gt 0 ] 2>/dev/null; then fuzz=1 fuzz_seconds=$LIGHTLENS_FUZZ_SECONDS; fi
@@ -32,7 +34,8 @@ for arg in "$@"; do
     --fuzz) fuzz=1 ;;
     --fuzz=*) fuzz=1 fuzz_seconds=${arg#--fuzz=} ;;
     --package) package=1 ;;
-    --all) sanitize=1 fuzz=1 package=1 ;;
+    --slurm) slurm=1 ;;
+    --all) sanitize=1 fuzz=1 package=1 slurm=1 ;;
     --no-correctness) correctness=0 ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "run-tests.sh: unknown option '$arg' (see --help)" >&2; exit 2 ;;
@@ -72,6 +75,9 @@ if [ "$correctness" = 1 ]; then
 fi
 if [ "$package" = 1 ]; then
   tier package ctest --preset packaging
+fi
+if [ "$slurm" = 1 ]; then
+  tier slurm bash scripts/slurm-integration.sh
 fi
 if [ "$sanitize" = 1 ]; then
   tier sanitize env LIGHTLENS_SANITIZE_JOBS="$jobs" bash scripts/sanitize-tests.sh sanitize
