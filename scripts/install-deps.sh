@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages LightLens needs, skipping those already present.
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ pkg-config git
+  cmake ninja-build g++ pkg-config git ccache
   qt6-base-dev qt6-svg-dev
   libopenimageio-dev openimageio-tools
   libopencolorio-dev libeigen3-dev libtbb-dev nlohmann-json3-dev

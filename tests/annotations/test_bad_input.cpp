@@ -1,5 +1,6 @@
 // Bad annotation files: each problem gets one clear line naming the file, the rest still loads,
 // nothing crashes, and a failed save leaves the previous file in place.
+#include "../../fuzz/AnnotationRoundTrip.h"
 #include "annotations/AnnotationIO.h"
 #include "annotations/AnnotationIssues.h"
 #include "annotations/Rasterise.h"
@@ -8,7 +9,10 @@
 
 #include <QDirIterator>
 
+#include <csignal>
+#include <optional>
 #include <set>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ll;
@@ -35,6 +39,28 @@ std::string labelMeWith(const std::string& shapes) {
     return R"({"version": "5.2.1", "flags": {}, "imagePath": "a.png", "imageData": null, "imageHeight": 50, "imageWidth": 80,
   "shapes": [)" + shapes + "]}";
 }
+
+// Lowers RLIMIT_FSIZE for its lifetime: a write past the limit fails with EFBIG (SIGXFSZ ignored).
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        ::getrlimit(RLIMIT_FSIZE, &saved_);
+        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit lowered = saved_;
+        lowered.rlim_cur = bytes;
+        ::setrlimit(RLIMIT_FSIZE, &lowered);
+    }
+    ~FileSizeLimit() {
+        ::setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previousHandler_);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+    rlimit saved_{};
+    void (*previousHandler_)(int) = SIG_DFL;
+};
 
 const char* kGood = R"({"label": "mirror", "points": [[1, 1], [20, 1], [20, 20]], "shape_type": "polygon"})";
 
@@ -162,23 +188,37 @@ private Q_SLOTS:
     }
 
     void failedSaveKeepsThePreviousFile() {
-        const fs::path dir = tmp("ro");
-        fs::create_directories(dir);
-        const fs::path f = dir / "labels.json";
+        // The write is made to fail with a file-size limit (EFBIG), which binds root too, unlike
+        // a read-only folder. The saved document differs from the file, so a save that went through
+        // would change it.
+        const fs::path f = tmp("labels.json");
         const std::string before = labelMeWith(kGood);
         test::writeBytes(f, before);
-        const SceneAnnotations s = loadAnnotations(f);
-        fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
-        const bool writable = ::access(dir.c_str(), W_OK) == 0; // root can write anyway
-        QString e = errorOf([&] { saveAnnotations(s, f); });
-        fs::permissions(dir, fs::perms::owner_all);
-        if (!writable) QVERIFY2(e.contains("labels.json"), qPrintable(e));
+        SceneAnnotations s = loadAnnotations(f);
+        QCOMPARE(s.shapes.size(), std::size_t(1));
+        s.shapes[0].label = "window";
+        s.shapes[0].className = "window";
+        QVERIFY(ojson_dump(labelMeText(s)) != ojson_dump(before));
+        QString e;
+        {
+            const FileSizeLimit limit(16);
+            e = errorOf([&] { saveAnnotations(s, f); });
+        }
+        QVERIFY2(e.contains("labels.json"), qPrintable(e));
+        QVERIFY2(!e.contains('\n'), qPrintable(e));
         QCOMPARE(ojson_dump(test::readBytes(f)), ojson_dump(before));
+        // No temporary file is left beside it.
+        int files = 0;
+        for (const auto& entry : fs::directory_iterator(f.parent_path())) files += entry.path().filename().string().find("labels") != std::string::npos;
+        QCOMPARE(files, 1);
+        // Without the limit the same save goes through (so the failure above came from the limit).
+        QCOMPARE(errorOf([&] { saveAnnotations(s, f); }), QString());
+        QCOMPARE(ojson_dump(test::readBytes(f)), ojson_dump(labelMeText(s)));
     }
 
     void replaysTheFuzzCorpus() {
         // Every input the fuzzer kept (and every crash it ever found) must load or fail cleanly.
-        int files = 0;
+        int files = 0, parsed = 0;
         const fs::path testsDir = fs::path(LIGHTLENS_TEST_DATA_FALLBACK).parent_path();
         for (const fs::path& folder : {testsDir / "annotations" / "corpus", testsDir.parent_path() / "fuzz" / "corpus" / "annotations"}) {
             const QString dir = QString::fromStdString(folder.string());
@@ -186,18 +226,23 @@ private Q_SLOTS:
             while (it.hasNext()) {
                 const std::string bytes = test::readBytes(it.next().toStdString());
                 ++files;
+                std::optional<SceneAnnotations> s;
                 try {
                     std::vector<std::string> messages;
-                    const SceneAnnotations s = parseAnnotations(bytes, "corpus", "", &messages);
-                    (void)rasteriseByClass(s, 37, 23);
-                    (void)rasteriseByClass(s, 37, 23, RasterRule::LabelMe);
-                    (void)labelMeText(s);
-                    (void)cocoText(s);
+                    s = parseAnnotations(bytes, "corpus", "", &messages);
+                    (void)rasteriseByClass(*s, 37, 23);
+                    (void)rasteriseByClass(*s, 37, 23, RasterRule::LabelMe);
                 } catch (const Error&) {
+                    continue;
                 }
+                // The fuzz target's property: both writers round-trip what parsed.
+                ++parsed;
+                const std::string failure = fuzz::annotationRoundTripFailure(*s);
+                QVERIFY2(failure.empty(), qPrintable(it.filePath() + ": " + QString::fromStdString(failure)));
             }
         }
         QVERIFY(files > 0);
+        QVERIFY(parsed > 0);
     }
 
 private:

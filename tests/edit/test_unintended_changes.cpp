@@ -36,8 +36,11 @@ UnintendedChangeReport analyse(const Image& x, const Image& y, std::optional<Mas
     return analyseUnintendedChanges(c, vx, vy, colour());
 }
 
+// Whether check `name` flagged the edit; a check missing from the report fails the test (so a
+// renamed check cannot make a "not flagged" assertion pass).
 bool flagged(const UnintendedChangeReport& r, const char* name) {
     const CheckResult* c = r.check(name);
+    if (!c) QTest::qFail(qPrintable(QString("no check named '%1' in the report").arg(name)), __FILE__, __LINE__);
     return c && c->flagged;
 }
 

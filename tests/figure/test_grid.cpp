@@ -202,7 +202,21 @@ private Q_SLOTS:
         QCOMPARE(fixPdfCreationDate(makePdf("D:20261129210626Z"), fixedDate), makePdf(fixedDate));
         // A local-time date is longer: offsets after it move, and the result is again the canonical file.
         QCOMPARE(fixPdfCreationDate(makePdf("D:20261129210626+01'00'"), fixedDate), makePdf(fixedDate));
-        QCOMPARE(fixedPdfDate(), qEnvironmentVariableIsSet("SOURCE_DATE_EPOCH") ? fixedPdfDate() : fixedDate);
+        // The date itself: the fixed one without SOURCE_DATE_EPOCH, else that moment (1700000000 s is
+        // 2023-11-14 22:13:20 UTC); the caller's SOURCE_DATE_EPOCH is restored afterwards.
+        const QByteArray savedEpoch = qgetenv("SOURCE_DATE_EPOCH");
+        const bool hadEpoch = qEnvironmentVariableIsSet("SOURCE_DATE_EPOCH");
+        qunsetenv("SOURCE_DATE_EPOCH");
+        const QByteArray unset = fixedPdfDate();
+        qputenv("SOURCE_DATE_EPOCH", "1700000000");
+        const QByteArray epoch = fixedPdfDate();
+        qputenv("SOURCE_DATE_EPOCH", "not a number");
+        const QByteArray invalid = fixedPdfDate();
+        if (hadEpoch) qputenv("SOURCE_DATE_EPOCH", savedEpoch);
+        else qunsetenv("SOURCE_DATE_EPOCH");
+        QCOMPARE(unset, fixedDate);
+        QCOMPARE(epoch, QByteArray("D:20231114221320Z"));
+        QCOMPARE(invalid, fixedDate);
     }
 };
 

@@ -1,7 +1,8 @@
 // Tables of the figures' numbers (LaTeX booktabs, Markdown, CSV) against golden files, and the
 // benchmark's own tables through `kind: table`, from a per_image.csv on disk.
 // To regenerate the golden files after an intended change: LIGHTLENS_UPDATE_GOLDEN=1 figure_test_tables
-// (then review the diff).
+// (every rewritten file fails its check, so the variable cannot pass a run; then review the diff and
+// run again without it).
 #include "FigureTestSupport.h"
 
 #include "bench/BenchTables.h"
@@ -22,7 +23,11 @@ std::filesystem::path goldenDir() { return std::filesystem::path(LIGHTLENS_TEST_
 
 void compareGolden(const std::string& name, const std::string& text) {
     const auto path = goldenDir() / name;
-    if (qEnvironmentVariableIsSet("LIGHTLENS_UPDATE_GOLDEN")) test::writeBytes(path, text);
+    if (qEnvironmentVariableIsSet("LIGHTLENS_UPDATE_GOLDEN")) {
+        // Rewrites the file and fails, so a leaked variable cannot turn the checks into self-comparisons.
+        test::writeBytes(path, text);
+        QFAIL(qPrintable(QString::fromStdString(path.string() + " rewritten (LIGHTLENS_UPDATE_GOLDEN is set): review the diff")));
+    }
     QVERIFY2(std::filesystem::exists(path), qPrintable(QString::fromStdString(path.string() + " is missing")));
     const std::string expected = test::readBytes(path);
     QVERIFY2(text == expected, qPrintable(QString::fromStdString(name + " differs from its golden file:\n" + text)));

@@ -1,17 +1,17 @@
 // The job layer: results arrive on the GUI thread, cancelled jobs deliver nothing, errors arrive
 // as messages, and a slow job does not stall the event loop.
 //
-// Responsiveness check: a 10 ms QTimer runs while a job computes for ~1.5 s on a worker. We assert
-// that the event loop kept processing (many ticks) and that the longest gap between ticks stays
-// under 250 ms. The interactive target is 50 ms; the bound is generous so the test stays robust
-// on a loaded 2-core CI machine where the scheduler may preempt the GUI thread, while a GUI thread
-// blocked by the job (the failure this guards against) would show a gap of the whole 1.5 s.
+// Responsiveness check: a job computes until a 10 ms QTimer on the GUI thread has ticked 20 times
+// during its run, so it finishes only if the event loop runs beside it. Latency figures belong to the
+// benchmarks (docs/performance.md), not to this suite: a loaded machine must not fail it.
 #include "jobs/JobRunner.h"
 #include "util/Error.h"
 
 #include <QtTest>
 
+#include <atomic>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 using namespace ll::ui;
@@ -72,40 +72,91 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(error, QString("scene_001/on.exr: truncated file"), 10000);
     }
 
-    void slowJobDoesNotBlockTheEventLoop() {
+    void destroyedContextReceivesNothing() {
+        // The object a result is for goes away while its job runs: the job finishes, nothing is
+        // delivered, nothing touches the deleted object (the ASan and TSan tiers run this too).
         JobRunner runner;
-        bool done = false;
-        runner.run<double>(
+        std::atomic<bool> started{false}, release{false};
+        bool delivered = false, errored = false;
+        auto* context = new QObject;
+        runner.run<int>(
+            "orphan", JobPriority::Interactive, CancelToken(),
+            [&](const CancelToken&) {
+                started = true;
+                while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                return 7;
+            },
+            context, [&](int) { delivered = true; }, [&](QString) { errored = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(started.load(), 60000);
+        delete context;
+        release = true;
+        QTRY_COMPARE_WITH_TIMEOUT(runner.activeJobs(), 0, 60000);
+        QCoreApplication::processEvents();
+        QVERIFY(!delivered);
+        QVERIFY(!errored);
+    }
+
+    void runnerDestroyedWhileAJobRuns() {
+        // The destructor cancels the running job and waits for it to leave; its result is dropped.
+        std::atomic<bool> started{false}, sawCancel{false};
+        bool delivered = false;
+        {
+            JobRunner runner;
+            runner.run<int>(
+                "long", JobPriority::Background, CancelToken(),
+                [&](const CancelToken& t) {
+                    started = true;
+                    while (!t.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    sawCancel = true;
+                    throwIfCancelled(t);
+                    return 1;
+                },
+                this, [&](int) { delivered = true; });
+            QTRY_VERIFY_WITH_TIMEOUT(started.load(), 60000);
+        }
+        QVERIFY(sawCancel.load());
+        QCoreApplication::processEvents();
+        QVERIFY(!delivered);
+    }
+
+    void slowJobDoesNotBlockTheEventLoop() {
+        // The job computes until the GUI thread's timer has ticked 20 times while it runs: it can only
+        // finish on its own if the event loop keeps running beside it. A job run on the GUI thread (or
+        // one that blocks it) sees no tick and gives up after 60 s. No wall-clock bound is asserted.
+        JobRunner runner;
+        std::atomic<int> ticks{0};
+        std::atomic<bool> running{false};
+        struct Outcome {
+            int ticksSeen = 0;
+            bool onGuiThread = false;
+        };
+        std::optional<Outcome> outcome;
+        QThread* gui = QThread::currentThread();
+        runner.run<Outcome>(
             "slow", JobPriority::Interactive, CancelToken(),
-            [](const CancelToken& t) {
-                // ~1.5 s of real computation, checking the token between chunks.
+            [&](const CancelToken& t) {
+                running = true;
+                const int before = ticks.load();
                 double acc = 0;
-                const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
-                while (std::chrono::steady_clock::now() < end) {
-                    for (int i = 1; i < 20000; ++i) acc += std::sqrt(double(i));
+                const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+                while (ticks.load() - before < 20 && std::chrono::steady_clock::now() < giveUp) {
+                    for (int i = 1; i < 20000; ++i) acc += std::sqrt(double(i)); // real computation
                     throwIfCancelled(t);
                 }
-                return acc;
+                running = false;
+                return Outcome{ticks.load() - before + int(acc < 0), QThread::currentThread() == gui};
             },
-            this, [&](double) { done = true; });
-        QElapsedTimer clock;
-        clock.start();
-        qint64 last = 0, maxGap = 0;
-        int ticks = 0;
+            this, [&](Outcome o) { outcome = o; });
         QTimer timer;
         timer.setInterval(10);
         connect(&timer, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.elapsed();
-            maxGap = std::max(maxGap, now - last);
-            last = now;
-            ++ticks;
+            if (running) ++ticks;
         });
         timer.start();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(outcome.has_value(), 120000);
         timer.stop();
-        qInfo("event loop during a 1.5 s job: %d ticks, longest gap %lld ms", ticks, maxGap);
-        QVERIFY2(ticks >= 20, "the event loop stopped while the job ran");
-        QVERIFY2(maxGap < 250, qPrintable(QString("longest gap %1 ms").arg(maxGap)));
+        QVERIFY(!outcome->onGuiThread);
+        QVERIFY2(outcome->ticksSeen >= 20, qPrintable(QString("the event loop ticked %1 times while the job ran").arg(outcome->ticksSeen)));
     }
 };
 

@@ -1,0 +1,144 @@
+// The edit scores' Gaussian blur and SSIM (edit/GaussianBlur.h, edit/Ssim.h).
+// Blur: against a direct 2-D convolution written here with the sampled, normalised Gaussian and the
+// mirrored border (d c b | a b c d | c b a). SSIM: against scikit-image 0.19.3 (Debian 12's
+// python3-skimage) on the pixels whose 11 x 11 window lies inside the image (scikit-image pads with
+// 'reflect', LightLens's edit filters with 'mirror': they differ only within 5 pixels of the border):
+//
+//   import numpy as np
+//   from skimage.metrics import structural_similarity
+//   W, H = 40, 32
+//   j, i = np.mgrid[0:H, 0:W].astype(np.float64)
+//   x = 0.5 + 0.3 * np.sin(0.7 * i + 0.3 * j) * np.cos(0.05 * i * j) + 0.1 * np.cos(1.3 * j)
+//   y = 0.9 * x + 0.05 + 0.08 * np.sin(2.1 * i - 0.4 * j)
+//   x = x.astype(np.float32).astype(np.float64); y = y.astype(np.float32).astype(np.float64)
+//   m, S = structural_similarity(x, y, gaussian_weights=True, sigma=1.5, use_sample_covariance=False,
+//                                data_range=1.0, full=True)
+//   print(S[5, 5], S[9, 12], ..., S[5:H-5, 5:W-5].mean())
+#include "edit/GaussianBlur.h"
+#include "edit/Ssim.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace ll;
+using namespace ll::edit;
+
+namespace {
+
+constexpr int kW = 40, kH = 32;
+
+FloatPlane testX() {
+    FloatPlane p(kW, kH);
+    for (int j = 0; j < kH; ++j)
+        for (int i = 0; i < kW; ++i)
+            p(i, j) = float(0.5 + 0.3 * std::sin(0.7 * i + 0.3 * j) * std::cos(0.05 * i * j) + 0.1 * std::cos(1.3 * j));
+    return p;
+}
+
+FloatPlane testY() {
+    FloatPlane p(kW, kH);
+    for (int j = 0; j < kH; ++j)
+        for (int i = 0; i < kW; ++i) {
+            const double x = 0.5 + 0.3 * std::sin(0.7 * i + 0.3 * j) * std::cos(0.05 * i * j) + 0.1 * std::cos(1.3 * j);
+            p(i, j) = float(0.9 * x + 0.05 + 0.08 * std::sin(2.1 * i - 0.4 * j));
+        }
+    return p;
+}
+
+int mirror(int i, int n) {
+    if (n == 1) return 0;
+    while (i < 0 || i >= n) i = i < 0 ? -i : 2 * (n - 1) - i;
+    return i;
+}
+
+// sum_{dx, dy} g(dx) g(dy) src(mirror(x + dx), mirror(y + dy)), g the sampled Gaussian normalised to 1.
+FloatPlane directBlur(const FloatPlane& src, double sigma, int radius) {
+    std::vector<double> g(std::size_t(2 * radius + 1));
+    double sum = 0;
+    for (int d = -radius; d <= radius; ++d) sum += g[std::size_t(d + radius)] = std::exp(-d * d / (2 * sigma * sigma));
+    for (double& v : g) v /= sum;
+    FloatPlane out(src.width(), src.height());
+    for (int y = 0; y < src.height(); ++y)
+        for (int x = 0; x < src.width(); ++x) {
+            double acc = 0;
+            for (int dy = -radius; dy <= radius; ++dy)
+                for (int dx = -radius; dx <= radius; ++dx)
+                    acc += g[std::size_t(dx + radius)] * g[std::size_t(dy + radius)] *
+                           src(mirror(x + dx, src.width()), mirror(y + dy, src.height()));
+            out(x, y) = float(acc);
+        }
+    return out;
+}
+
+} // namespace
+
+class TestEditBlurSsim : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void blurIsTheDirectConvolution_data() {
+        QTest::addColumn<double>("sigma");
+        QTest::addColumn<int>("radius");
+        QTest::addColumn<int>("w");
+        QTest::addColumn<int>("h");
+        QTest::newRow("sigma 1.5, default radius 5") << 1.5 << -1 << 40 << 32;
+        QTest::newRow("sigma 0.8, radius 3") << 0.8 << 3 << 17 << 9;
+        QTest::newRow("sigma 4, radius 12 (longer than the image)") << 4.0 << -1 << 7 << 5;
+        QTest::newRow("sigma 2, one row") << 2.0 << -1 << 30 << 1;
+    }
+    void blurIsTheDirectConvolution() {
+        QFETCH(double, sigma);
+        QFETCH(int, radius);
+        QFETCH(int, w);
+        QFETCH(int, h);
+        std::mt19937_64 rng(std::uint64_t(w * 31 + h));
+        std::uniform_real_distribution<float> u(0, 1);
+        FloatPlane src(w, h);
+        for (std::size_t i = 0; i < src.size(); ++i) src[i] = u(rng);
+        const FloatPlane got = gaussianBlur(src, sigma, radius);
+        const FloatPlane ref = directBlur(src, sigma, radius < 0 ? int(std::ceil(3 * sigma)) : radius);
+        for (std::size_t i = 0; i < src.size(); ++i)
+            QVERIFY2(std::abs(got[i] - ref[i]) < 2e-6, qPrintable(QString("pixel %1: %2 vs %3").arg(i).arg(got[i]).arg(ref[i])));
+        // sigma <= 0 is the identity.
+        const FloatPlane same = gaussianBlur(src, 0.0);
+        QVERIFY(same.values() == src.values());
+    }
+
+    void ssimMatchesScikitImage() {
+        const FloatPlane x = testX(), y = testY();
+        const SsimMaps m = ssimMaps(x, y);
+        struct Golden {
+            int x, y;
+            double ssim;
+        };
+        const Golden golden[] = {{5, 5, 0.8732357}, {12, 9, 0.8887704}, {20, 16, 0.8983850},
+                                 {34, 26, 0.9441834}, {27, 11, 0.9362574}, {8, 22, 0.9277261}};
+        for (const Golden& g : golden)
+            QVERIFY2(std::abs(m.ssim(g.x, g.y) - g.ssim) < 2e-5,
+                     qPrintable(QString("(%1, %2): %3, scikit-image %4").arg(g.x).arg(g.y).arg(m.ssim(g.x, g.y), 0, 'f', 7).arg(g.ssim, 0, 'f', 7)));
+        double mean = 0;
+        int n = 0;
+        for (int j = 5; j < kH - 5; ++j)
+            for (int i = 5; i < kW - 5; ++i) mean += m.ssim(i, j), ++n;
+        mean /= n;
+        QVERIFY2(std::abs(mean - 0.9186984) < 1e-5, qPrintable(QString::number(mean, 'f', 7)));
+    }
+
+    void ssimOfAnImageWithItselfIsOne() {
+        const FloatPlane x = testX();
+        const SsimMaps m = ssimMaps(x, x);
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            QVERIFY(std::abs(m.ssim[i] - 1) < 1e-5);
+            QVERIFY(std::abs(m.structure[i] - 1) < 1e-5);
+        }
+        // A negated signal has the opposite structure: s = (-var + C3) / (var + C3) < 0 where it varies.
+        FloatPlane neg = x;
+        for (std::size_t i = 0; i < neg.size(); ++i) neg[i] = 1.0f - x[i];
+        const SsimMaps n = ssimMaps(x, neg);
+        for (std::size_t i = 0; i < x.size(); ++i) QVERIFY(n.structure[i] < 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEditBlurSsim)
+#include "test_edit_blur_ssim.moc"
