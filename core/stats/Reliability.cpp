@@ -26,7 +26,7 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
         if (inGroup.empty() || inGroup[i]) ++out.items;
     if (nr < 2 || splits <= 0) {
         out.meanHalfR = out.reliability = out.ceiling = kNaN;
-        out.ceilingRange = {kNaN, kNaN};
+        out.ceilingRange = out.halfRRange = {kNaN, kNaN};
         return out;
     }
     std::vector<double> r(std::size_t(splits), kNaN);
@@ -49,10 +49,11 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
         r[std::size_t(k)] = pearson(x, y);
     });
     double sum = 0;
-    std::vector<double> ceilings;
+    std::vector<double> ceilings, halves;
     for (double v : r)
         if (std::isfinite(v)) {
             sum += v;
+            halves.push_back(v);
             ++out.splits;
             ceilings.push_back(std::sqrt(std::max(spearmanBrown(v), 0.0)));
         }
@@ -60,6 +61,7 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
     out.reliability = spearmanBrown(out.meanHalfR);
     out.ceiling = std::isfinite(out.reliability) ? std::sqrt(std::max(out.reliability, 0.0)) : kNaN;
     out.ceilingRange = percentileInterval(ceilings, 0.95);
+    out.halfRRange = percentileInterval(halves, 0.95);
     return out;
 }
 

@@ -1,7 +1,9 @@
 #include "stats/ScreenAndValidate.h"
 
 #include "stats/ItemScores.h"
+#include "util/Error.h"
 
+#include <cmath>
 #include <set>
 
 namespace ll::stats {
@@ -9,9 +11,21 @@ namespace ll::stats {
 std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::vector<std::string>& requested) {
     std::vector<std::string> metrics = requested;
     if (metrics.empty()) {
-        bool sie = false, lfe = false;
-        for (const auto& m : scores.metrics) sie |= m == "sie", lfe |= m == "lfe";
-        metrics = sie && lfe ? std::vector<std::string>{"sie", "lfe"} : scores.metrics;
+        bool all = !scores.defaultMetrics.empty();
+        for (const auto& m : scores.defaultMetrics) {
+            bool present = false;
+            for (const auto& have : scores.metrics) present |= have == m;
+            all &= present;
+        }
+        if (all) metrics = scores.defaultMetrics;
+        else
+            for (const auto& m : scores.metrics)
+                if (scores.direction(m)) metrics.push_back(m);
+        if (metrics.empty())
+            throw Error(scores.source, "no score column has a declared direction (no " +
+                                           (scores.declarationSource.empty() ? std::string("column declaration")
+                                                                             : scores.declarationSource) +
+                                           "): name the columns with --higher COL or --lower COL");
     }
     for (auto& m : metrics) m = scores.metrics[scores.metricIndex(m)];
     return metrics;
@@ -21,9 +35,12 @@ ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& score
                                    const ValidationOptions& options, bool excludeFlagged, StudyData* analysed) {
     std::vector<RaterScreening> screening = screenRaters(raw, options.screening);
     std::set<std::string> excluded;
-    if (excludeFlagged)
-        for (const auto& s : screening)
-            if (s.flagged) excluded.insert(s.rater);
+    for (auto& s : screening) {
+        const bool belowThreshold = options.screening.dropBelowMinCorrelation && std::isfinite(s.looCorrelation) &&
+                                    s.looCorrelation < options.screening.minCorrelation;
+        s.dropped = belowThreshold || (excludeFlagged && s.flagged);
+        if (s.dropped) excluded.insert(s.rater);
+    }
     StudyData study = excluded.empty() ? raw : withoutRaters(raw, excluded);
     const ItemScores item = attachScores(study, scores, metrics);
     ValidationResult result = validate(study, item, options, std::move(screening), {excluded.begin(), excluded.end()});

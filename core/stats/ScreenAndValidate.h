@@ -1,7 +1,8 @@
 #pragma once
 // What `lightlens-cli validate` and the GUI's validation window both do with a loaded study and a
-// score table: pick the metrics, screen the raters (all of them), optionally leave the flagged ones
-// out, attach the scores and run the statistics.
+// score table: pick the metrics, screen the raters (all of them), leave the dropped ones out
+// (flagged ones with `excludeFlagged`, those below the leave-one-out threshold with
+// ScreeningOptions::dropBelowMinCorrelation), attach the scores and run the statistics.
 #include "stats/ScoreTable.h"
 #include "stats/StudyData.h"
 #include "stats/Validation.h"
@@ -12,7 +13,8 @@
 namespace ll::stats {
 
 // The score columns to validate: `requested` resolved to the table's spelling (ll::Error for an
-// unknown one), or when empty "sie" and "lfe" when the table has both, else every numeric column.
+// unknown one); when empty, the table's declared default metrics, else every column with a
+// declared direction. ll::Error naming the file when that leaves nothing.
 std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::vector<std::string>& requested);
 
 // `analysed` (optional) receives the study the statistics ran on (without excluded raters).
