@@ -84,6 +84,10 @@ private Q_SLOTS:
                 }
         test::writeBytes(dir() / "ab.csv", ab);
         test::writeBytes(dir() / "per_image.csv", scores);
+        test::writeBytes(dir() / "per_image.columns.json",
+                         R"({"format": "lightlens-columns/1", "default_metrics": ["sie", "lfe"], "columns": [
+                             {"name": "sie", "role": "score", "better": "lower"},
+                             {"name": "lfe", "role": "score", "better": "lower"}]})");
         test::writeBytes(dir() / "broken.csv", "rater,scene,task,model_a,model_b,choice\nr0,\"scene0,on,m0,m1,A\n");
 
         const auto rs = test::simulateRatings(40, 6, 0.5, 1.0, 3);
@@ -95,6 +99,8 @@ private Q_SLOTS:
         }
         test::writeBytes(dir() / "ratings.csv", ratings);
         test::writeBytes(dir() / "item_scores.csv", itemScores);
+        test::writeBytes(dir() / "item_scores.columns.json",
+                         R"({"format": "lightlens-columns/1", "columns": [{"name": "sie", "role": "score", "better": "lower"}]})");
     }
 
     void abStudyEqualsCore() {

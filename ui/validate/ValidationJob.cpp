@@ -23,6 +23,8 @@ ValidationRunPtr runValidation(const ValidationRequest& q) {
     run->problems = scoreProblems.lines;
     const std::vector<std::string> metrics = validationMetrics(scores, q.metrics);
     if (metrics.empty()) throw Error(q.scores, "no numeric score columns");
+    stats::ValidationOptions options = q.options;
+    options.taskGroups = scores.taskGroups; // as the score table's column declaration says
 
     StudyData raw;
     if (q.kind == JudgementKind::AB) {
@@ -39,8 +41,8 @@ ValidationRunPtr runValidation(const ValidationRequest& q) {
 
     // As lightlens-cli validate.
     StudyData study;
-    run->result = screenAndValidate(raw, scores, metrics, q.options, q.excludeFlagged, &study);
-    if (study.kind == StudyKind::Pairs) run->humanAgreement = humanAgreement(study, run->result.groups);
+    run->result = screenAndValidate(raw, scores, metrics, options, q.excludeFlagged, &study);
+    run->humanAgreement = run->result.humanAgreement;
     return run;
 }
 

@@ -19,7 +19,8 @@ struct ValidationRequest {
     std::string judgements;           // CSV path (A/B judgements or ratings)
     JudgementKind kind = JudgementKind::AB;
     std::string scores;               // score table CSV path
-    std::vector<std::string> metrics; // empty: sie,lfe when both exist, else every numeric column
+    std::vector<std::string> metrics; // empty: the score table's declared default metrics, else every
+                                      // column with a declared direction (stats::validationMetrics)
     stats::ValidationOptions options;
     bool excludeFlagged = false;
 };

@@ -72,20 +72,20 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     judgements_ = new QLineEdit(inputs);
     judgements_->setPlaceholderText(tr("judgements CSV: rater,scene,task,model_a,model_b,choice  (or ratings: rater,item|scene+model+task,score)"));
     scores_ = new QLineEdit(inputs);
-    scores_->setPlaceholderText(tr("score table: the bench per_image.csv, or scene,model,task,<score>…"));
+    scores_->setPlaceholderText(tr("score table: bench's per_image.csv, edit-bench's per_task.csv, or a CSV with a <name>.columns.json"));
     auto* browseJ = new QPushButton(tr("Browse…"), inputs);
     auto* browseS = new QPushButton(tr("Browse…"), inputs);
     kind_ = new QComboBox(inputs);
     kind_->addItem(tr("A/B judgements"));
     kind_->addItem(tr("Ratings (1–5)"));
     metrics_ = new QLineEdit(inputs);
-    metrics_->setPlaceholderText(tr("default: sie,lfe when present, else every numeric column"));
+    metrics_->setPlaceholderText(tr("default: the metrics the score table's column declaration names"));
     draws_ = new QSpinBox(inputs);
     draws_->setRange(0, 1000000);
     draws_->setValue(10000);
     splits_ = new QSpinBox(inputs);
     splits_->setRange(0, 1000000);
-    splits_->setValue(1000);
+    splits_->setValue(10000);
     seed_ = new QSpinBox(inputs);
     seed_->setRange(0, 1000000000);
     seed_->setValue(1);
@@ -233,7 +233,7 @@ void ValidationWindow::showRun(ValidationRunPtr run) {
                        .arg(r.observations)
                        .arg(r.options.draws)
                        .arg(r.seconds, 0, 'f', 2);
-    if (!r.excludedRaters.empty()) text += tr("; %1 flagged rater(s) left out").arg(r.excludedRaters.size());
+    if (!r.excludedRaters.empty()) text += tr("; %1 rater(s) left out").arg(r.excludedRaters.size());
     if (!run_->problems.empty())
         text += tr("; %1 bad row(s) skipped (first: %2)").arg(run_->problems.size()).arg(q(run_->problems.front()));
     status_->showMessage(text);
