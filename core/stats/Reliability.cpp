@@ -19,7 +19,7 @@ double spearmanBrown(double r) { return 2 * r / (1 + r); }
 } // namespace
 
 SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vector<bool>& inGroup, int splits,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, const RunControl* control, ProgressCounter* counter) {
     SplitHalfReliability out;
     const std::size_t ni = study.items.size(), nr = study.raters.size();
     for (std::size_t i = 0; i < ni; ++i)
@@ -31,6 +31,7 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
     }
     std::vector<double> r(std::size_t(splits), kNaN);
     tbb::parallel_for(0, splits, [&](int k) {
+        if (control && control->stopRequested()) return;
         auto rng = drawRng(seed, RngStream::SplitHalf, std::uint64_t(k));
         std::vector<int> order(nr);
         std::iota(order.begin(), order.end(), 0);
@@ -47,7 +48,9 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
                 y.push_back(mb[i]);
             }
         r[std::size_t(k)] = pearson(x, y);
+        if (counter) counter->add();
     });
+    throwIfStopRequested(control);
     double sum = 0;
     std::vector<double> ceilings, halves;
     for (double v : r)

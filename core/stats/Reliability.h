@@ -10,6 +10,7 @@
 // Leave-one-out screening: a rater's agreement is Pearson's r between their own item means and the
 // means of all other raters on the same items.
 #include "stats/Percentile.h"
+#include "stats/RunControl.h"
 #include "stats/StudyData.h"
 
 #include <cstdint>
@@ -28,9 +29,11 @@ struct SplitHalfReliability {
     Interval ceilingRange;      // 2.5th-97.5th percentile over splits of sqrt(SB(r_half))
 };
 
-// `inGroup[i]` selects the items (empty: all). Deterministic for any thread count.
+// `inGroup[i]` selects the items (empty: all). Deterministic for any thread count. `control`
+// (optional) is polled before each split (RunCancelled when it asks to stop); `counter` counts splits.
 SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vector<bool>& inGroup, int splits,
-                                          std::uint64_t seed);
+                                          std::uint64_t seed, const RunControl* control = nullptr,
+                                          ProgressCounter* counter = nullptr);
 
 struct ScreeningOptions {
     double minCorrelation = 0.2;      // flag a rater whose leave-one-out r is below this ...

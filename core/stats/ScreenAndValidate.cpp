@@ -32,7 +32,8 @@ std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::
 }
 
 ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,
-                                   const ValidationOptions& options, bool excludeFlagged, StudyData* analysed) {
+                                   const ValidationOptions& options, bool excludeFlagged, StudyData* analysed,
+                                   const RunControl* control) {
     std::vector<RaterScreening> screening = screenRaters(raw, options.screening);
     std::set<std::string> excluded;
     for (auto& s : screening) {
@@ -43,7 +44,8 @@ ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& score
     }
     StudyData study = excluded.empty() ? raw : withoutRaters(raw, excluded);
     const ItemScores item = attachScores(study, scores, metrics);
-    ValidationResult result = validate(study, item, options, std::move(screening), {excluded.begin(), excluded.end()});
+    ValidationResult result =
+        validate(study, item, options, std::move(screening), {excluded.begin(), excluded.end()}, control);
     if (analysed) *analysed = std::move(study);
     return result;
 }

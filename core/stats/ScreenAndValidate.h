@@ -17,8 +17,10 @@ namespace ll::stats {
 // declared direction. ll::Error naming the file when that leaves nothing.
 std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::vector<std::string>& requested);
 
-// `analysed` (optional) receives the study the statistics ran on (without excluded raters).
+// `analysed` (optional) receives the study the statistics ran on (without excluded raters);
+// `control` (optional) reports progress and can stop the run (validate()).
 ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,
-                                   const ValidationOptions& options, bool excludeFlagged, StudyData* analysed = nullptr);
+                                   const ValidationOptions& options, bool excludeFlagged, StudyData* analysed = nullptr,
+                                   const RunControl* control = nullptr);
 
 } // namespace ll::stats

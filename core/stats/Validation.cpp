@@ -34,7 +34,8 @@ struct Draws {
 } // namespace
 
 ValidationResult validate(const StudyData& study, const ItemScores& scores, const ValidationOptions& options,
-                          std::vector<RaterScreening> screening, std::vector<std::string> excludedRaters) {
+                          std::vector<RaterScreening> screening, std::vector<std::string> excludedRaters,
+                          const RunControl* control) {
     ValidationResult r;
     r.kind = study.kind;
     r.options = options;
@@ -57,8 +58,16 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
 
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<DrawStats> draws(std::size_t(std::max(options.draws, 0)));
+    ProgressCounter progress(control, std::size_t(std::max(options.draws, 0)) +
+                                          ng * std::size_t(std::max(options.splits, 0)));
+    throwIfStopRequested(control);
     forEachDraw(study.raters.size(), study.scenes.size(), options.draws, options.seed,
-                [&](int d, const ClusterDraw& draw) { draws[std::size_t(d)] = stats.evaluate(draw); });
+                [&](int d, const ClusterDraw& draw) {
+                    draws[std::size_t(d)] = stats.evaluate(draw);
+                    progress.add();
+                },
+                [&] { return control && control->stopRequested(); });
+    throwIfStopRequested(control);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const Draws D{draws, options.level};
 
@@ -99,7 +108,7 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
         }
         std::vector<bool> in(ni);
         for (std::size_t i = 0; i < ni; ++i) in[i] = stats.inGroup(g, i);
-        r.reliability.push_back({G, splitHalfReliability(study, in, options.splits, options.seed)});
+        r.reliability.push_back({G, splitHalfReliability(study, in, options.splits, options.seed, control, &progress)});
         for (std::size_t i = 0; i < ni; ++i)
             if (in[i] && wsum[i] > 0)
                 for (std::size_t m = 0; m < nm; ++m)

@@ -7,6 +7,7 @@
 #include "stats/ItemScores.h"
 #include "stats/Percentile.h"
 #include "stats/Reliability.h"
+#include "stats/RunControl.h"
 #include "stats/StudyData.h"
 
 #include <array>
@@ -108,8 +109,10 @@ struct ValidationResult {
     double seconds = 0; // bootstrap wall time
 };
 
-// `excludedRaters` lists raters already removed from `study` (reported only).
+// `excludedRaters` lists raters already removed from `study` (reported only). `control` (optional)
+// receives the share of bootstrap draws and split halves done and can stop the run (RunCancelled).
 ValidationResult validate(const StudyData& study, const ItemScores& scores, const ValidationOptions& options,
-                          std::vector<RaterScreening> screening = {}, std::vector<std::string> excludedRaters = {});
+                          std::vector<RaterScreening> screening = {}, std::vector<std::string> excludedRaters = {},
+                          const RunControl* control = nullptr);
 
 } // namespace ll::stats

@@ -103,6 +103,34 @@ private Q_SLOTS:
                          R"({"format": "lightlens-columns/1", "columns": [{"name": "sie", "role": "score", "better": "lower"}]})");
     }
 
+    // A million draws would take minutes; the window shows them progressing, and Cancel makes the
+    // worker leave the job at its next draw (the runner is idle again within seconds) and shows nothing.
+    void cancelStopsTheWorker() {
+        ui::JobRunner runner;
+        ui::ValidationWindow w(&runner);
+        QSignalSpy ok(&w, &ui::ValidationWindow::finished), bad(&w, &ui::ValidationWindow::failed),
+            cancelled(&w, &ui::ValidationWindow::cancelled);
+        w.setDraws(1000000);
+        w.setSplits(0);
+        w.setInputs(path("ab.csv"), path("per_image.csv"));
+        QVERIFY(w.busy());
+        for (int i = 0; i < 600 && w.progressPermille() == 0; ++i) QTest::qWait(50);
+        QVERIFY(w.progressPermille() > 0);
+        QVERIFY(w.progressPermille() < 1000);
+        QCOMPARE(runner.activeJobs(), 1);
+        QElapsedTimer t;
+        t.start();
+        w.cancel();
+        QVERIFY(!w.busy());
+        QCOMPARE(cancelled.count(), 1);
+        while (runner.activeJobs() > 0 && t.elapsed() < 20000) QTest::qWait(20);
+        QCOMPARE(runner.activeJobs(), 0);
+        qInfo("worker left the cancelled job after %lld ms", static_cast<long long>(t.elapsed()));
+        QTest::qWait(100);
+        QVERIFY(ok.isEmpty() && bad.isEmpty());
+        QVERIFY(w.result() == nullptr);
+    }
+
     void abStudyEqualsCore() {
         ui::JobRunner runner;
         ui::ValidationWindow w(&runner);
@@ -115,6 +143,7 @@ private Q_SLOTS:
         QVERIFY(w.busy());
         QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
         QVERIFY(w.errorText().isEmpty());
+        QCOMPARE(w.progressPermille(), 1000); // every draw and split reported before the result
 
         const stats::ValidationResult d = directValidation(dir() / "ab.csv", dir() / "per_image.csv");
         // Every table of the CLI, cell by cell.

@@ -11,7 +11,7 @@
 
 namespace ll::ui {
 
-ValidationRunPtr runValidation(const ValidationRequest& q) {
+ValidationRunPtr runValidation(const ValidationRequest& q, const CancelToken* token, std::function<void(double)> progress) {
     using namespace ll::stats;
     auto run = std::make_shared<ValidationRun>();
     run->request = q;
@@ -41,7 +41,14 @@ ValidationRunPtr runValidation(const ValidationRequest& q) {
 
     // As lightlens-cli validate.
     StudyData study;
-    run->result = screenAndValidate(raw, scores, metrics, options, q.excludeFlagged, &study);
+    RunControl control;
+    control.progress = std::move(progress);
+    if (token) control.cancelled = [token] { return token->cancelled(); };
+    try {
+        run->result = screenAndValidate(raw, scores, metrics, options, q.excludeFlagged, &study, &control);
+    } catch (const RunCancelled&) {
+        throw JobCancelled{};
+    }
     run->humanAgreement = run->result.humanAgreement;
     return run;
 }

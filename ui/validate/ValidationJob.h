@@ -3,10 +3,12 @@
 // choices or 1-5 ratings) and a score table, screen the raters, attach the scores and run the
 // statistics of core/stats, exactly as `lightlens-cli validate` does (same options, same defaults).
 // Also the human-human agreement the agreement plot is read against (A/B studies; stats/HumanAgreement.h).
+#include "jobs/CancelToken.h"
 #include "stats/HumanAgreement.h"
 #include "stats/StudyData.h"
 #include "stats/Validation.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +37,9 @@ struct ValidationRun {
 using ValidationRunPtr = std::shared_ptr<const ValidationRun>;
 
 // Throws ll::Error naming the file (missing or malformed files, no valid rows, unknown metric).
-ValidationRunPtr runValidation(const ValidationRequest& request);
+// With a token, the bootstrap and the split halves stop soon after it is cancelled (JobCancelled is
+// thrown); `progress` (optional, called from worker threads) receives the share of them done.
+ValidationRunPtr runValidation(const ValidationRequest& request, const CancelToken* token = nullptr,
+                               std::function<void(double)> progress = {});
 
 } // namespace ll::ui

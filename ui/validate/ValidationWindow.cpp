@@ -17,6 +17,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -92,6 +94,12 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     excludeFlagged_ = new QCheckBox(tr("leave flagged raters out"), inputs);
     run_button_ = new QPushButton(tr("Run"), inputs);
     run_button_->setDefault(true);
+    cancel_button_ = new QPushButton(tr("Cancel"), inputs);
+    cancel_button_->setEnabled(false);
+    progress_ = new QProgressBar(inputs);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(tr("bootstrap and split halves: %p%"));
     grid->addWidget(kind_, 0, 0);
     grid->addWidget(fileRow(judgements_, browseJ, inputs), 0, 1, 1, 7);
     grid->addWidget(new QLabel(tr("Scores"), inputs), 1, 0);
@@ -105,6 +113,8 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     grid->addWidget(new QLabel(tr("Seed"), inputs), 2, 6);
     grid->addWidget(seed_, 2, 7);
     grid->addWidget(excludeFlagged_, 3, 1);
+    grid->addWidget(progress_, 3, 2, 1, 4);
+    grid->addWidget(cancel_button_, 3, 6);
     grid->addWidget(run_button_, 3, 7);
     grid->setColumnStretch(1, 1);
     layout->addWidget(inputs);
@@ -155,6 +165,7 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
         if (!f.isEmpty()) scores_->setText(f);
     });
     connect(run_button_, &QPushButton::clicked, this, &ValidationWindow::run);
+    connect(cancel_button_, &QPushButton::clicked, this, &ValidationWindow::cancel);
     connect(group_, &QComboBox::currentIndexChanged, this, [this] { showGroup(); });
     connect(export_, &QPushButton::clicked, this, [this] {
         const QString which = exportWhich_->currentData().toString();
@@ -199,9 +210,22 @@ ValidationRequest ValidationWindow::request() const {
     return r;
 }
 
+int ValidationWindow::progressPermille() const { return progress_->value(); }
+
+void ValidationWindow::cancel() {
+    if (!busy_) return;
+    token_.cancel();
+    busy_ = false;
+    run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
+    status_->showMessage(tr("Cancelled."));
+    Q_EMIT cancelled();
+}
+
 void ValidationWindow::showError(const QString& message) {
     busy_ = false;
     run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
     Q_EMIT failed(status_->showError(message));
 }
 
@@ -213,17 +237,32 @@ void ValidationWindow::run() {
         return showError(tr("give a judgements file and a score table"));
     busy_ = true;
     run_button_->setEnabled(false);
+    cancel_button_->setEnabled(true);
+    progress_->setValue(0);
     status_->showMessage(tr("Running the statistics (%1 bootstrap draws, %2 splits)…").arg(req.options.draws).arg(req.options.splits));
+    // Progress arrives from worker threads; it is shown on the GUI thread, for this run only.
+    QPointer<ValidationWindow> self(this);
+    const CancelToken token = token_;
+    auto progress = [self, token](double fraction) {
+        if (!self || token.cancelled()) return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, token, fraction] {
+                if (self && !token.cancelled()) self->progress_->setValue(int(fraction * 1000 + 0.5));
+            },
+            Qt::QueuedConnection);
+    };
     runner_->run<ValidationRunPtr>(
         tr("Validating against judgements"), JobPriority::Interactive, token_,
-        [req](const CancelToken&) { return runValidation(req); }, this, [this](ValidationRunPtr r) { showRun(std::move(r)); },
-        [this](const QString& e) { showError(e); });
+        [req, progress](const CancelToken& t) { return runValidation(req, &t, progress); }, this,
+        [this](ValidationRunPtr r) { showRun(std::move(r)); }, [this](const QString& e) { showError(e); });
 }
 
 void ValidationWindow::showRun(ValidationRunPtr run) {
     run_ = std::move(run);
     busy_ = false;
     run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
     export_->setEnabled(true);
     const auto& r = run_->result;
     QString text = tr("%1 raters, %2 scenes, %3 items, %4 judgements; %5 bootstrap draws in %6 s")

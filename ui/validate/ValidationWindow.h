@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
@@ -35,6 +36,8 @@ public:
     void setDraws(int draws);
     void setSplits(int splits);
     void run();
+    // Stops the running analysis: the worker leaves it at its next draw or split, nothing is shown.
+    void cancel();
     // Writes the figure ("agreement" or "scatter") by the path's extension; false and an error line otherwise.
     bool exportFigure(const QString& which, const QString& path);
 
@@ -49,9 +52,12 @@ public:
     QTableWidget* table(const QString& name) const;
     QComboBox* groupChooser() const { return group_; }
 
+    int progressPermille() const;
+
 Q_SIGNALS:
     void finished();
     void failed(const QString& message);
+    void cancelled();
 
 private:
     void showError(const QString& message);
@@ -68,7 +74,8 @@ private:
     QComboBox *kind_, *group_, *exportWhich_;
     QSpinBox *draws_, *splits_, *seed_;
     QCheckBox* excludeFlagged_;
-    QPushButton *run_button_, *export_;
+    QPushButton *run_button_, *cancel_button_, *export_;
+    QProgressBar* progress_ = nullptr;
     QLabel* summary_ = nullptr;
     StatusLine* status_ = nullptr;
     FigureView *agreement_, *scatter_;
