@@ -39,7 +39,7 @@ void reportProblems(const LoadProblems& p, Io& io) {
 std::vector<std::string> declareDirections(ScoreTable& scores, const ParsedArgs& args, Io& io) {
     const std::vector<std::string> higher = args.list("higher"), lower = args.list("lower");
     std::vector<std::string> named;
-    for (const auto& [list, better] : {std::pair{&higher, Better::Higher}, std::pair{&lower, Better::Lower}})
+    for (const auto& [list, better] : {std::pair{&higher, ScoreDirection::Higher}, std::pair{&lower, ScoreDirection::Lower}})
         for (const auto& c : *list) {
             const std::string column = scores.metrics[scores.metricIndex(c)];
             for (const auto& n : named)

@@ -7,7 +7,7 @@ namespace ll::bench {
 namespace {
 
 ColumnDeclaration role(ColumnRole r) { return {"", r, std::nullopt}; }
-ColumnDeclaration score(Better b) { return {"", ColumnRole::Score, b}; }
+ColumnDeclaration score(ScoreDirection b) { return {"", ColumnRole::Score, b}; }
 
 bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
 bool endsWith(const std::string& s, const std::string& e) {
@@ -22,10 +22,10 @@ std::optional<ColumnDeclaration> perImageColumn(const std::string& name) {
     static const std::map<std::string, ColumnDeclaration> fixed = {
         {"scene", role(ColumnRole::Key)},          {"model", role(ColumnRole::Key)},
         {"task", role(ColumnRole::Key)},           {"regime", role(ColumnRole::Text)},
-        {"failure", role(ColumnRole::Text)},       {"sie", score(Better::Lower)},
-        {"lfe", score(Better::Lower)},             {"sie1", score(Better::Lower)},
-        {"psnr", score(Better::Higher)},           {"ssim", score(Better::Higher)},
-        {"valid_fraction", score(Better::Higher)}, {"valid_pixels", role(ColumnRole::Count)},
+        {"failure", role(ColumnRole::Text)},       {"sie", score(ScoreDirection::Lower)},
+        {"lfe", score(ScoreDirection::Lower)},             {"sie1", score(ScoreDirection::Lower)},
+        {"psnr", score(ScoreDirection::Higher)},           {"ssim", score(ScoreDirection::Higher)},
+        {"valid_fraction", score(ScoreDirection::Higher)}, {"valid_pixels", role(ColumnRole::Count)},
         {"degenerate", role(ColumnRole::Flag)},    {"sd.sie", role(ColumnRole::Uncertainty)},
         {"sd.lfe", role(ColumnRole::Uncertainty)}, {"error_file", role(ColumnRole::Text)},
         {"error", role(ColumnRole::Text)}};
@@ -33,7 +33,7 @@ std::optional<ColumnDeclaration> perImageColumn(const std::string& name) {
     // region.<class>.{pixels,sie,lfe} and band.<lo-hi>.{pixels,sie,lfe}
     if (startsWith(name, "region.") || startsWith(name, "band.")) {
         if (endsWith(name, ".pixels")) return role(ColumnRole::Count);
-        if (endsWith(name, ".sie") || endsWith(name, ".lfe")) return score(Better::Lower);
+        if (endsWith(name, ".sie") || endsWith(name, ".lfe")) return score(ScoreDirection::Lower);
     }
     return std::nullopt;
 }

@@ -9,7 +9,7 @@ namespace ll::edit {
 namespace {
 
 ColumnDeclaration role(ColumnRole r) { return {"", r, std::nullopt}; }
-ColumnDeclaration score(Better b) { return {"", ColumnRole::Score, b}; }
+ColumnDeclaration score(ScoreDirection b) { return {"", ColumnRole::Score, b}; }
 
 } // namespace
 
@@ -24,18 +24,18 @@ std::optional<ColumnDeclaration> perTaskColumn(const std::string& name) {
         {"task", role(ColumnRole::Key)},
         {"material_class", role(ColumnRole::Text)},
         {"status", role(ColumnRole::Text)},
-        {"material", score(Better::Higher)},
-        {"preservation", score(Better::Higher)},
-        {"structure", score(Better::Higher)},
-        {"harmony", score(Better::Higher)},
-        {"overall", score(Better::Higher)},
-        {"gate", score(Better::Higher)},
-        {"psnr_outside", score(Better::Higher)},
-        {"delta_e_outside", score(Better::Lower)},
-        {"harmony_ncc", score(Better::Higher)},
-        {"harmony_seam", score(Better::Higher)},
-        {"material_colour", score(Better::Higher)},
-        {"material_texture", score(Better::Higher)},
+        {"material", score(ScoreDirection::Higher)},
+        {"preservation", score(ScoreDirection::Higher)},
+        {"structure", score(ScoreDirection::Higher)},
+        {"harmony", score(ScoreDirection::Higher)},
+        {"overall", score(ScoreDirection::Higher)},
+        {"gate", score(ScoreDirection::Higher)},
+        {"psnr_outside", score(ScoreDirection::Higher)},
+        {"delta_e_outside", score(ScoreDirection::Lower)},
+        {"harmony_ncc", score(ScoreDirection::Higher)},
+        {"harmony_seam", score(ScoreDirection::Higher)},
+        {"material_colour", score(ScoreDirection::Higher)},
+        {"material_texture", score(ScoreDirection::Higher)},
         {"scene", role(ColumnRole::Key)},
         {"item", role(ColumnRole::Key)}};
     if (const auto it = fixed.find(name); it != fixed.end()) return it->second;

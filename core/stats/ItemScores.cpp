@@ -14,11 +14,11 @@ ItemScores attachScores(const StudyData& study, const ScoreTable& table, const s
     std::vector<std::size_t> cols;
     for (const auto& m : metrics) {
         cols.push_back(table.metricIndex(m));
-        const std::optional<Better> b = table.direction(m);
+        const std::optional<ScoreDirection> b = table.direction(m);
         if (!b)
             throw Error(table.source, "score column '" + m + "' has no declared direction: give --higher " + m +
                                           " or --lower " + m);
-        s.higherBetter.push_back(*b == Better::Higher);
+        s.higherBetter.push_back(*b == ScoreDirection::Higher);
     }
     const std::size_t nm = metrics.size(), ni = study.items.size();
     s.x.assign(nm, std::vector<double>(ni, std::numeric_limits<double>::quiet_NaN()));

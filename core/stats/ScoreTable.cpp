@@ -40,13 +40,13 @@ void ScoreTable::setEdit(const std::string& scene, const std::string& model, con
     rows_[key] = std::move(values);
 }
 
-std::optional<Better> ScoreTable::direction(std::string_view metric) const {
+std::optional<ScoreDirection> ScoreTable::direction(std::string_view metric) const {
     const auto it = directions_.find(lowered(trimmed(metric)));
     if (it == directions_.end()) return std::nullopt;
     return it->second;
 }
 
-void ScoreTable::declare(const std::string& metric, Better better) { directions_[lowered(trimmed(metric))] = better; }
+void ScoreTable::declare(const std::string& metric, ScoreDirection better) { directions_[lowered(trimmed(metric))] = better; }
 
 std::string ScoreTable::nonScoreRole(std::string_view column) const {
     const auto it = nonScore_.find(lowered(trimmed(column)));

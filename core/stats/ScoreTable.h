@@ -50,8 +50,8 @@ public:
     const std::vector<Edit>& edits() const { return edits_; }
 
     // Which way `metric` is better: declared in the file's sidecar or by `declare`; nullopt if neither.
-    std::optional<Better> direction(std::string_view metric) const;
-    void declare(const std::string& metric, Better better);
+    std::optional<ScoreDirection> direction(std::string_view metric) const;
+    void declare(const std::string& metric, ScoreDirection better);
     // The role a declaration gives a column that is not a score ("flag", "count", ...); "" otherwise.
     std::string nonScoreRole(std::string_view column) const;
 
@@ -62,7 +62,7 @@ public:
 private:
     std::map<std::string, std::vector<double>> rows_;
     std::vector<Edit> edits_;
-    std::map<std::string, Better> directions_;        // lower-cased name
+    std::map<std::string, ScoreDirection> directions_;        // lower-cased name
     std::map<std::string, std::string> nonScore_;     // lower-cased name -> role
 };
 

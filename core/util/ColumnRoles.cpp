@@ -30,7 +30,7 @@ const char* columnRoleName(ColumnRole role) {
     return "text";
 }
 
-const char* betterName(Better better) { return better == Better::Higher ? "higher" : "lower"; }
+const char* betterName(ScoreDirection better) { return better == ScoreDirection::Higher ? "higher" : "lower"; }
 
 std::filesystem::path columnSidecarPath(const std::filesystem::path& csv) {
     std::filesystem::path p = csv;
@@ -103,8 +103,8 @@ ColumnSidecar parseColumnSidecar(std::string_view text, const std::string& sourc
             if (!known) throw Error(source, "column '" + d.name + "': unknown role '" + role + "'");
             if (c.contains("better")) {
                 const std::string b = c.at("better").get<std::string>();
-                if (b == "higher") d.better = Better::Higher;
-                else if (b == "lower") d.better = Better::Lower;
+                if (b == "higher") d.better = ScoreDirection::Higher;
+                else if (b == "lower") d.better = ScoreDirection::Lower;
                 else throw Error(source, "column '" + d.name + "': \"better\" must be \"higher\" or \"lower\", not '" + b + "'");
             }
             if (d.role == ColumnRole::Score && !d.better)

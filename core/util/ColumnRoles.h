@@ -22,12 +22,12 @@
 namespace ll {
 
 enum class ColumnRole { Key, Score, Count, Flag, Uncertainty, Text };
-enum class Better { Higher, Lower };
+enum class ScoreDirection { Higher, Lower };
 
 struct ColumnDeclaration {
     std::string name;
     ColumnRole role = ColumnRole::Text;
-    std::optional<Better> better; // scores only
+    std::optional<ScoreDirection> better; // scores only
 };
 
 struct ColumnSidecar {
@@ -40,7 +40,7 @@ struct ColumnSidecar {
 };
 
 const char* columnRoleName(ColumnRole role);
-const char* betterName(Better better);
+const char* betterName(ScoreDirection better);
 
 // per_image.csv -> per_image.columns.json (same folder).
 std::filesystem::path columnSidecarPath(const std::filesystem::path& csv);

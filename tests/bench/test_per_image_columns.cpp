@@ -63,8 +63,8 @@ private Q_SLOTS:
         QVERIFY(regionScore && bandScore); // the run wrote region and band columns, and they are declared
         QVERIFY(csv.column("sd.sie").has_value());
         // SIE, LFE and SIE1 are errors (3DLP: 0 for a perfect edit); PSNR and SSIM grow with quality.
-        for (const char* m : {"sie", "lfe", "sie1"}) QCOMPARE(sidecar.find(m)->better, std::optional<Better>(Better::Lower));
-        for (const char* m : {"psnr", "ssim"}) QCOMPARE(sidecar.find(m)->better, std::optional<Better>(Better::Higher));
+        for (const char* m : {"sie", "lfe", "sie1"}) QCOMPARE(sidecar.find(m)->better, std::optional<ScoreDirection>(ScoreDirection::Lower));
+        for (const char* m : {"psnr", "ssim"}) QCOMPARE(sidecar.find(m)->better, std::optional<ScoreDirection>(ScoreDirection::Higher));
 
         const stats::ScoreTable t = stats::loadScoreTable(csvPath);
         for (const auto& m : t.metrics) {

@@ -193,7 +193,7 @@ private Q_SLOTS:
         QCOMPARE(sidecar.columns.size(), csv.header.size());
         QVERIFY(scores >= benchScoreKeys().size());
         // The MatReplace scores are all better when higher (each in [0, 1], 1 = the contract met).
-        for (const auto& k : benchScoreKeys()) QCOMPARE(sidecar.find(k)->better, std::optional<Better>(Better::Higher));
+        for (const auto& k : benchScoreKeys()) QCOMPARE(sidecar.find(k)->better, std::optional<ScoreDirection>(ScoreDirection::Higher));
 
         const auto sceneCol = csv.column("scene"), itemCol = csv.column("item"), modelCol = csv.column("model"),
                    taskCol = csv.column("task");

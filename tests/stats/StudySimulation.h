@@ -35,7 +35,7 @@ inline RatingsSim simulateRatings(int items, int raters, double metricNoise, dou
     std::normal_distribution<double> n01(0.0, 1.0);
     RatingsSim s;
     s.scores.metrics = {"sie"};
-    s.scores.declare("sie", Better::Lower);
+    s.scores.declare("sie", ScoreDirection::Lower);
     std::vector<double> q(static_cast<std::size_t>(items));
     for (int i = 0; i < items; ++i) {
         q[std::size_t(i)] = n01(rng);
@@ -79,7 +79,7 @@ inline ABSim simulateAB(const std::vector<double>& theta, int scenes, int raters
     const int nm = int(theta.size());
     for (int m = 0; m < nm; ++m) s.models.push_back(named("model", m));
     s.scores.metrics = {"sie"};
-    s.scores.declare("sie", Better::Lower);
+    s.scores.declare("sie", ScoreDirection::Lower);
     for (int sc = 0; sc < scenes; ++sc)
         for (int m = 0; m < nm; ++m)
             s.scores.setEdit(named("scene", sc), s.models[std::size_t(m)], "on",

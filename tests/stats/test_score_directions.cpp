@@ -128,8 +128,8 @@ private Q_SLOTS:
 
     void declaredDirectionsGiveTheKnownAnswer() {
         const ScoreTable t = loadScoreTable(scoresPath_);
-        QCOMPARE(t.direction("quality"), std::optional<Better>(Better::Higher));
-        QCOMPARE(t.direction("error"), std::optional<Better>(Better::Lower));
+        QCOMPARE(t.direction("quality"), std::optional<ScoreDirection>(ScoreDirection::Higher));
+        QCOMPARE(t.direction("error"), std::optional<ScoreDirection>(ScoreDirection::Lower));
         QVERIFY(!t.direction("unlabelled"));
         // A declared count is never a metric.
         QCOMPARE(t.metrics, (std::vector<std::string>{"quality", "error", "board", "unlabelled"}));
@@ -153,8 +153,8 @@ private Q_SLOTS:
 
     void wrongOrientationIsUpsideDown() {
         ScoreTable t = loadScoreTable(scoresPath_);
-        t.declare("quality", Better::Lower); // what a name-based guess does to a higher-is-better score
-        t.declare("error", Better::Higher);
+        t.declare("quality", ScoreDirection::Lower); // what a name-based guess does to a higher-is-better score
+        t.declare("error", ScoreDirection::Higher);
         const ValidationResult r = run(t, {"quality", "error"});
         for (const char* m : {"quality", "error"}) {
             QCOMPARE(agreementOf(r, m).bins[4].value, 3.0 / 24.0);
@@ -170,7 +170,7 @@ private Q_SLOTS:
                  QString::fromStdString(scoresPath_.string() +
                                         ": score column 'unlabelled' has no declared direction: give --higher "
                                         "unlabelled or --lower unlabelled"));
-        t.declare("unlabelled", Better::Higher);
+        t.declare("unlabelled", ScoreDirection::Higher);
         QCOMPARE(agreementOf(run(t, {"unlabelled"}), "unlabelled").bins[4].value, 21.0 / 24.0);
         // Without a sidecar nothing is known, whatever the names.
         const ScoreTable bare = parseScoreTable("scene,model,task,psnr,sie\ns0,m0,on,30,0.1\n", "bare.csv");
@@ -231,7 +231,7 @@ private Q_SLOTS:
         judge("contrarian", "s0", "e", "a", false);
         for (const auto& m : models) scores += csvRow({"lonely", m, "on", std::to_string(q.at(m))});
         ScoreTable t = parseScoreTable(scores, "scores.csv");
-        t.declare("quality", Better::Higher);
+        t.declare("quality", ScoreDirection::Higher);
         const StudyData raw = studyFromAB(js);
         QCOMPARE(raw.raters.size(), std::size_t(5));
         QCOMPARE(raw.items.size(), std::size_t(36 + 2));

@@ -176,7 +176,7 @@ private Q_SLOTS:
         std::vector<ABJudgement> j;
         ScoreTable t;
         t.metrics = {"sie"};
-        t.declare("sie", Better::Lower);
+        t.declare("sie", ScoreDirection::Lower);
         const char* choice[8] = {"B", "A", "A", "tie", "A", "B", "A", "A"};
         for (int k = 0; k < 8; ++k) {
             const std::string scene = "s" + std::to_string(k);

@@ -1,6 +1,7 @@
 #include "figure/PlotBuilder.h"
 
 #include "bench/Aggregate.h"
+#include "bench/PerImageColumns.h"
 #include "util/Error.h"
 
 #include <algorithm>
@@ -23,7 +24,11 @@ QString metricLabel(const std::string& m) {
 
 QString taskLabel(const std::string& t) { return t == "on" ? QStringLiteral("turn-on") : QStringLiteral("turn-off"); }
 
-bool higherIsBetter(const std::string& m) { return m == "psnr" || m == "ssim"; }
+// As per_image.csv declares it (bench/PerImageColumns.h).
+bool higherIsBetter(const std::string& m) {
+    const auto c = bench::perImageColumn(m);
+    return c && c->better == ScoreDirection::Higher;
+}
 
 std::optional<double> aggregate(std::vector<std::optional<double>> v, double best) {
     v.erase(std::remove_if(v.begin(), v.end(), [](const auto& x) { return !x || !std::isfinite(*x); }), v.end());
