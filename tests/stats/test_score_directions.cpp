@@ -278,6 +278,18 @@ private Q_SLOTS:
         for (const auto& s : k.screening) QCOMPARE(s.flagged, s.rater == "contrarian");
     }
 
+    // per_task.csv carries scene, model, task and item: a row is found by its edit (A/B studies)
+    // and by its item name (ratings files that name items); a repeated item is an error.
+    void rowsByEditAndByItem() {
+        const ScoreTable t = parseScoreTable("scene,model,task,item,gate\nk1,m,k1,k1/m,0.25\nk2,m,k2,k2/m,0.75\n", "pt.csv");
+        QCOMPARE(t.metrics, (std::vector<std::string>{"gate"}));
+        QCOMPARE(t.value(ScoreTable::editKey("k2", "m", "k2"), 0), 0.75);
+        QCOMPARE(t.value("k1/m", 0), 0.25);
+        QCOMPARE(t.edits().size(), std::size_t(2));
+        QCOMPARE(errorOf([] { parseScoreTable("scene,model,task,item,gate\na,m,a,x,1\nb,m,b,x,2\n", "pt.csv"); }),
+                 QString("pt.csv: line 3: duplicate row for item 'x'"));
+    }
+
     void sidecarErrorsNameTheFile() {
         const fs::path dir = fs::path(tmp_.path().toStdString()) / "bad";
         fs::create_directories(dir);
