@@ -27,6 +27,8 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
     if (nr < 2 || splits <= 0) {
         out.meanHalfR = out.reliability = out.ceiling = kNaN;
         out.ceilingRange = out.halfRRange = {kNaN, kNaN};
+        if (counter)
+            for (int k = 0; k < splits; ++k) counter->add(); // nothing to split: counted as done
         return out;
     }
     std::vector<double> r(std::size_t(splits), kNaN);

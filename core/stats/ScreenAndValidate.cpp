@@ -22,9 +22,9 @@ std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::
             for (const auto& m : scores.metrics)
                 if (scores.direction(m)) metrics.push_back(m);
         if (metrics.empty())
-            throw Error(scores.source, "no score column has a declared direction (no " +
-                                           (scores.declarationSource.empty() ? std::string("column declaration")
-                                                                             : scores.declarationSource) +
+            throw Error(scores.source, "no score column has a declared direction (" +
+                                           (scores.declarationSource.empty() ? std::string("no column declaration")
+                                                                             : "none in " + scores.declarationSource) +
                                            "): name the columns with --higher COL or --lower COL");
     }
     for (auto& m : metrics) m = scores.metrics[scores.metricIndex(m)];
