@@ -34,32 +34,6 @@ void reportProblems(const LoadProblems& p, Io& io) {
     if (p.lines.size() > shown) io.err << "warning: " << p.lines.size() - shown << " more bad rows skipped\n";
 }
 
-// Applies --higher / --lower to the table; returns the columns to validate as requested: --metrics,
-// else (when given) the default metrics plus the --higher / --lower columns, else nothing (defaults).
-std::vector<std::string> declareDirections(ScoreTable& scores, const ParsedArgs& args, Io& io) {
-    const std::vector<std::string> higher = args.list("higher"), lower = args.list("lower");
-    std::vector<std::string> named;
-    for (const auto& [list, better] : {std::pair{&higher, ScoreDirection::Higher}, std::pair{&lower, ScoreDirection::Lower}})
-        for (const auto& c : *list) {
-            const std::string column = scores.metrics[scores.metricIndex(c)];
-            for (const auto& n : named)
-                if (n == column) throw UsageError("column '" + column + "' is given both --higher and --lower");
-            if (const auto declared = scores.direction(column); declared && *declared != better)
-                io.err << "warning: --" << betterName(better) << " " << column << " overrides the declaration '"
-                       << betterName(*declared) << "' of " << scores.declarationSource << "\n";
-            scores.declare(column, better);
-            named.push_back(column);
-        }
-    if (args.has("metrics") || named.empty()) return args.list("metrics");
-    std::vector<std::string> metrics;
-    if (!scores.declarationSource.empty()) metrics = validationMetrics(scores, {});
-    for (const auto& m : scores.metrics) // the named columns in file order
-        if (std::find(named.begin(), named.end(), m) != named.end() &&
-            std::find(metrics.begin(), metrics.end(), m) == metrics.end())
-            metrics.push_back(m);
-    return metrics;
-}
-
 std::string allTables(const ValidationResult& r) {
     std::string s;
     for (const auto& t : validationTables(r)) s += t.table.markdown() + "\n";
@@ -134,7 +108,14 @@ Command makeValidateCommand() {
                 LoadProblems scoreProblems;
                 ScoreTable scores = loadScoreTable(scorePath, &scoreProblems);
                 reportProblems(scoreProblems, io);
-                const std::vector<std::string> requested = declareDirections(scores, args, io);
+                const std::vector<std::string> higher = args.list("higher"), lower = args.list("lower");
+                for (const auto& h : higher)
+                    if (std::find(lower.begin(), lower.end(), h) != lower.end())
+                        throw UsageError("column '" + h + "' is given both --higher and --lower");
+                std::vector<std::string> warnings;
+                const std::vector<std::string> requested =
+                    declareDirections(scores, higher, lower, args.list("metrics"), &warnings);
+                for (const auto& w : warnings) io.err << "warning: " << w << "\n";
                 const std::vector<std::string> metrics = validationMetrics(scores, requested);
                 o.taskGroups = scores.taskGroups;
                 if (args.has("task-groups")) {

@@ -3,6 +3,7 @@
 #include "stats/ItemScores.h"
 #include "util/Error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -28,6 +29,32 @@ std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::
                                            "): name the columns with --higher COL or --lower COL");
     }
     for (auto& m : metrics) m = scores.metrics[scores.metricIndex(m)];
+    return metrics;
+}
+
+std::vector<std::string> declareDirections(ScoreTable& scores, const std::vector<std::string>& higher,
+                                           const std::vector<std::string>& lower,
+                                           const std::vector<std::string>& requested, std::vector<std::string>* warnings) {
+    std::vector<std::string> named;
+    for (const auto& [list, better] : {std::pair{&higher, ScoreDirection::Higher}, std::pair{&lower, ScoreDirection::Lower}})
+        for (const auto& c : *list) {
+            const std::string column = scores.metrics[scores.metricIndex(c)];
+            if (std::find(named.begin(), named.end(), column) != named.end())
+                throw Error(scores.source, "column '" + column + "' is named as both higher and lower is better");
+            if (const auto declared = scores.direction(column); declared && *declared != better && warnings)
+                warnings->push_back(std::string(betterName(better)) + " is better for " + column +
+                                    ": overrides the declaration '" + betterName(*declared) + "' of " +
+                                    scores.declarationSource);
+            scores.declare(column, better);
+            named.push_back(column);
+        }
+    if (!requested.empty() || named.empty()) return requested;
+    std::vector<std::string> metrics;
+    if (!scores.declarationSource.empty()) metrics = validationMetrics(scores, {});
+    for (const auto& m : scores.metrics) // the named columns in file order
+        if (std::find(named.begin(), named.end(), m) != named.end() &&
+            std::find(metrics.begin(), metrics.end(), m) == metrics.end())
+            metrics.push_back(m);
     return metrics;
 }
 

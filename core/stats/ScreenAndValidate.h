@@ -17,6 +17,16 @@ namespace ll::stats {
 // declared direction. ll::Error naming the file when that leaves nothing.
 std::vector<std::string> validationMetrics(const ScoreTable& scores, const std::vector<std::string>& requested);
 
+// What --higher / --lower do (the CLI and the validation window): declares `higher` and `lower`
+// columns in the table (overriding its declaration; `warnings` gets a line for each contradiction)
+// and returns the columns to validate: `requested` when not empty, else (when any column was named)
+// the declared default metrics plus the named columns in file order, else nothing (the defaults of
+// validationMetrics). ll::Error for an unknown column or one named in both lists.
+std::vector<std::string> declareDirections(ScoreTable& scores, const std::vector<std::string>& higher,
+                                           const std::vector<std::string>& lower,
+                                           const std::vector<std::string>& requested,
+                                           std::vector<std::string>* warnings = nullptr);
+
 // `analysed` (optional) receives the study the statistics ran on (without excluded raters);
 // `control` (optional) reports progress and can stop the run (validate()).
 ValidationResult screenAndValidate(const StudyData& raw, const ScoreTable& scores, const std::vector<std::string>& metrics,

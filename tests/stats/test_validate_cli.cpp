@@ -93,7 +93,7 @@ private Q_SLOTS:
         // Overriding a declaration is allowed, with a warning.
         r = cli(base + QStringList{"--scores", path("per_image.csv"), "--higher", "sie", "--metrics", "sie"});
         QCOMPARE(r.status, 0);
-        QVERIFY(r.err.contains("warning: --higher sie overrides the declaration 'lower'"));
+        QVERIFY(r.err.contains("warning: higher is better for sie: overrides the declaration 'lower'"));
         r = cli(base + QStringList{"--scores", path("bare.csv"), "--higher", "sie", "--lower", "sie"});
         QCOMPARE(r.status, 2);
     }

@@ -131,6 +131,31 @@ private Q_SLOTS:
         QVERIFY(w.result() == nullptr);
     }
 
+    // A score table without a column declaration: no direction is guessed, the window says which
+    // column needs one; with "Lower is better: sie,lfe" it gives what the declared table gives.
+    void undeclaredScoresNeedADirection() {
+        test::writeBytes(dir() / "bare.csv", test::readBytes(dir() / "per_image.csv"));
+        ui::JobRunner runner;
+        ui::ValidationWindow w(&runner);
+        QSignalSpy ok(&w, &ui::ValidationWindow::finished), bad(&w, &ui::ValidationWindow::failed);
+        w.setDraws(50);
+        w.setSplits(20);
+        w.setInputs(path("ab.csv"), path("bare.csv"));
+        QVERIFY(!waitDone(ok, bad));
+        QVERIFY2(w.errorText().contains("no score column has a declared direction"), qPrintable(w.errorText()));
+        bad.clear();
+        w.setDirections("", "sie,lfe");
+        w.run();
+        QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.result()->result.metrics, (std::vector<std::string>{"sie", "lfe"}));
+        QCOMPARE(w.result()->result.directions, (std::vector<std::string>{"lower", "lower"}));
+        ok.clear();
+        w.setDirections("", "");
+        w.setInputs(path("ab.csv"), path("per_image.csv"));
+        QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.result()->result.directions, (std::vector<std::string>{"lower", "lower"}));
+    }
+
     void abStudyEqualsCore() {
         ui::JobRunner runner;
         ui::ValidationWindow w(&runner);

@@ -19,9 +19,10 @@ ValidationRunPtr runValidation(const ValidationRequest& q, const CancelToken* to
     if (q.scores.empty()) throw Error("scores", "no score table given");
 
     LoadProblems scoreProblems;
-    const ScoreTable scores = loadScoreTable(q.scores, &scoreProblems);
+    ScoreTable scores = loadScoreTable(q.scores, &scoreProblems);
     run->problems = scoreProblems.lines;
-    const std::vector<std::string> metrics = validationMetrics(scores, q.metrics);
+    const std::vector<std::string> metrics =
+        validationMetrics(scores, declareDirections(scores, q.higher, q.lower, q.metrics, &run->problems));
     if (metrics.empty()) throw Error(q.scores, "no numeric score columns");
     stats::ValidationOptions options = q.options;
     options.taskGroups = scores.taskGroups; // as the score table's column declaration says

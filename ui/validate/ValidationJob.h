@@ -23,13 +23,14 @@ struct ValidationRequest {
     std::string scores;               // score table CSV path
     std::vector<std::string> metrics; // empty: the score table's declared default metrics, else every
                                       // column with a declared direction (stats::validationMetrics)
+    std::vector<std::string> higher, lower; // as --higher / --lower: directions for undeclared columns
     stats::ValidationOptions options;
     bool excludeFlagged = false;
 };
 
 struct ValidationRun {
     ValidationRequest request;
-    std::vector<std::string> problems; // bad rows skipped ("file:line: problem")
+    std::vector<std::string> problems; // bad rows skipped ("file:line: problem"), overridden declarations
     stats::ValidationResult result;
     std::vector<stats::HumanAgreement> humanAgreement; // per group of result.groups (A/B only)
 };

@@ -82,6 +82,10 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     kind_->addItem(tr("Ratings (1–5)"));
     metrics_ = new QLineEdit(inputs);
     metrics_->setPlaceholderText(tr("default: the metrics the score table's column declaration names"));
+    higher_ = new QLineEdit(inputs);
+    higher_->setPlaceholderText(tr("columns where higher is better (overrides the declaration)"));
+    lower_ = new QLineEdit(inputs);
+    lower_->setPlaceholderText(tr("columns where lower is better (overrides the declaration)"));
     draws_ = new QSpinBox(inputs);
     draws_->setRange(0, 1000000);
     draws_->setValue(10000);
@@ -116,6 +120,10 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     grid->addWidget(progress_, 3, 2, 1, 4);
     grid->addWidget(cancel_button_, 3, 6);
     grid->addWidget(run_button_, 3, 7);
+    grid->addWidget(new QLabel(tr("Higher is better"), inputs), 4, 0);
+    grid->addWidget(higher_, 4, 1);
+    grid->addWidget(new QLabel(tr("Lower is better"), inputs), 4, 2);
+    grid->addWidget(lower_, 4, 3, 1, 5);
     grid->setColumnStretch(1, 1);
     layout->addWidget(inputs);
 
@@ -186,6 +194,10 @@ void ValidationWindow::setInputs(const QString& judgements, const QString& score
 }
 
 void ValidationWindow::setDraws(int draws) { draws_->setValue(draws); }
+void ValidationWindow::setDirections(const QString& higher, const QString& lower) {
+    higher_->setText(higher);
+    lower_->setText(lower);
+}
 void ValidationWindow::setSplits(int splits) { splits_->setValue(splits); }
 
 QString ValidationWindow::errorText() const { return status_->errorText(); }
@@ -201,8 +213,15 @@ ValidationRequest ValidationWindow::request() const {
     r.judgements = judgements_->text().trimmed().toStdString();
     r.scores = scores_->text().trimmed().toStdString();
     r.kind = kind_->currentIndex() == 0 ? JudgementKind::AB : JudgementKind::Ratings;
-    for (const QString& m : metrics_->text().split(',', Qt::SkipEmptyParts))
-        if (!m.trimmed().isEmpty()) r.metrics.push_back(m.trimmed().toStdString());
+    const auto list = [](const QLineEdit* e) {
+        std::vector<std::string> out;
+        for (const QString& m : e->text().split(',', Qt::SkipEmptyParts))
+            if (!m.trimmed().isEmpty()) out.push_back(m.trimmed().toStdString());
+        return out;
+    };
+    r.metrics = list(metrics_);
+    r.higher = list(higher_);
+    r.lower = list(lower_);
     r.options.draws = draws_->value();
     r.options.splits = splits_->value();
     r.options.seed = std::uint64_t(seed_->value());

@@ -34,6 +34,8 @@ public:
     // Sets the inputs (as the file fields would) and runs the analysis (a job).
     void setInputs(const QString& judgements, const QString& scores, JudgementKind kind = JudgementKind::AB);
     void setDraws(int draws);
+    // The "Higher is better" / "Lower is better" fields (comma-separated columns, as --higher / --lower).
+    void setDirections(const QString& higher, const QString& lower);
     void setSplits(int splits);
     void run();
     // Stops the running analysis: the worker leaves it at its next draw or split, nothing is shown.
@@ -70,7 +72,7 @@ private:
     ValidationRunPtr run_;
     bool busy_ = false;
 
-    QLineEdit *judgements_, *scores_, *metrics_;
+    QLineEdit *judgements_, *scores_, *metrics_, *higher_, *lower_;
     QComboBox *kind_, *group_, *exportWhich_;
     QSpinBox *draws_, *splits_, *seed_;
     QCheckBox* excludeFlagged_;
