@@ -57,13 +57,18 @@ void writeDataset(const fs::path& root) {
             savePng8(m, dir / "mask.png");
         }
         if (t != 2) saveSrgbPng(blueFabricSwatch(), dir / "reference.png");
-        writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
+        nlohmann::json taskJson{{"material", "fabric"}, {"prompt", "make it blue fabric"}};
+        if (t == 1) taskJson["scene"] = "room_b"; // the scene task b edits (the others: their task name)
+        writeBytes(dir / "task.json", taskJson.dump());
         const Image good = rematerialised(s, 120 + 10 * t, 100, 50, 35);
         saveSrgbPng(good, root / "edits" / "good" / (name + ".png"));
         saveSrgbPng(sloppyCopy(good, std::uint64_t(9 + t)), root / "edits" / "sloppy" / (name + ".png"));
         if (t == 0) saveSrgbPng(good, root / "edits" / "partial" / (name + ".png"));
     }
 }
+
+// The scene of a task of the dataset above.
+std::string sceneOf(const std::string& task) { return task == "b" ? "room_b" : task; }
 
 const ModelSummary& summaryOf(const EditBenchResult& r, const std::string& m) {
     for (const auto& s : r.models)
@@ -112,6 +117,8 @@ private Q_SLOTS:
         QCOMPARE(d.tasks[1].mask.filename().string(), std::string("mask.json"));
         QVERIFY(d.tasks[2].reference.empty());
         QCOMPARE(d.tasks[0].material, std::string("fabric"));
+        QCOMPARE(d.tasks[0].scene, std::string("a"));
+        QCOMPARE(d.tasks[1].scene, std::string("room_b"));
         QVERIFY(d.editPath("partial", "b").empty());
     }
 
@@ -199,7 +206,7 @@ private Q_SLOTS:
                    taskCol = csv.column("task");
         QVERIFY(sceneCol && itemCol && modelCol && taskCol);
         for (const auto& row : csv.rows) {
-            QCOMPARE(row.fields[*sceneCol], row.fields[*taskCol]); // no "scene" in task.json: the task name
+            QCOMPARE(row.fields[*sceneCol], sceneOf(row.fields[*taskCol])); // task.json "scene", else the task name
             QCOMPARE(row.fields[*itemCol], row.fields[*taskCol] + "/" + row.fields[*modelCol]);
         }
 
@@ -210,10 +217,10 @@ private Q_SLOTS:
         // Four raters prefer "good" to "sloppy" on every task.
         std::vector<stats::ABJudgement> js;
         for (const char* task : {"a", "b", "c"}) {
-            QVERIFY(t.value(stats::ScoreTable::editKey(task, "good", task), t.metricIndex("overall")) >
-                    t.value(stats::ScoreTable::editKey(task, "sloppy", task), t.metricIndex("overall")));
+            QVERIFY(t.value(stats::ScoreTable::editKey(sceneOf(task), "good", task), t.metricIndex("overall")) >
+                    t.value(stats::ScoreTable::editKey(sceneOf(task), "sloppy", task), t.metricIndex("overall")));
             for (int k = 0; k < 4; ++k)
-                js.push_back({"r" + std::to_string(k), task, task, k % 2 ? "good" : "sloppy", k % 2 ? "sloppy" : "good",
+                js.push_back({"r" + std::to_string(k), sceneOf(task), task, k % 2 ? "good" : "sloppy", k % 2 ? "sloppy" : "good",
                               k % 2 ? 1.0 : 0.0, {}, std::nullopt, 0});
         }
         stats::ValidationOptions vo;
@@ -309,7 +316,8 @@ private Q_SLOTS:
         // validate straight on per_task.csv: the declared default metrics, oriented from the sidecar.
         std::string ab = "rater,scene,task,model_a,model_b,choice\n";
         for (const char* task : {"a", "b", "c"})
-            for (int k = 0; k < 4; ++k) ab += std::string("r") + char('0' + k) + "," + task + "," + task + ",sloppy,good,B\n";
+            for (int k = 0; k < 4; ++k)
+                ab += std::string("r") + char('0' + k) + "," + sceneOf(task) + "," + task + ",sloppy,good,B\n";
         writeBytes(root / "ab.csv", ab);
         QCOMPARE(run({"validate", "--judgements", QString::fromStdString((root / "ab.csv").string()), "--scores",
                       outDir + "/per_task.csv", "--draws", "50", "--splits", "10", "--min-model-judgements", "1", "--json"},
