@@ -18,7 +18,9 @@ Command makeEditBenchCommand() {
                       {"gate-from-anchors", "", "set the gate anchors from this dataset's identity and exemplar means"},
                       {"exemplar", "MODEL", "the exemplar for --gate-from-anchors (default the paste anchor)"}},
                      1, 1,
-                     "Writes per_task.csv, summary.json, scores.{md,csv,tex} and pass_rates.{md,csv,tex}."};
+                     "Writes per_task.csv (with scene and item keys) and per_task.columns.json (each column's role and, for "
+                     "scores, which way is better: what validate reads), summary.json, scores.{md,csv,tex} and "
+                     "pass_rates.{md,csv,tex}."};
     return {spec, [](const ParsedArgs& args, Io& io) {
                 edit::EditBenchOptions o;
                 const long long seed = args.integer("seed", 0);

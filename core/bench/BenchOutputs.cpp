@@ -2,6 +2,7 @@
 
 #include "bench/BenchTables.h"
 #include "bench/NumberFormat.h"
+#include "bench/PerImageColumns.h"
 #include "bench/PerImageCsv.h"
 #include "bench/TableWriters.h"
 #include "util/AtomicFile.h"
@@ -174,7 +175,9 @@ void writeResults(const std::filesystem::path& out, const RunPlan& plan, const s
     to.uncertainty = plan.uncertainty;
     const auto tables = buildTables(rows, to);
     writeTables(out / kTablesDir, tables);
-    writeFileAtomic(out / kPerImageCsv, formatPerImageCsv(rows, plan.uncertainty));
+    const std::string perImage = formatPerImageCsv(rows, plan.uncertainty);
+    writeFileAtomic(out / kPerImageCsv, perImage);
+    writePerImageColumns(out / kPerImageCsv, perImage);
     writeFileAtomic(out / kSummaryJson, summaryJson(plan, rows, tables).dump(2) + "\n");
     writeFileAtomic(out / kPlanJson, planToJson(plan).dump(2) + "\n");
 }

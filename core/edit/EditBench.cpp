@@ -70,6 +70,7 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
         auto place = [&](std::size_t slot, EditBenchRow row, const std::string& model, bool anchor) {
             row.model = model;
             row.task = t.name;
+            row.scene = t.scene;
             row.material = t.material;
             row.anchor = anchor;
             res.rows[ti * perTask + slot] = std::move(row);

@@ -30,6 +30,7 @@ struct EditBenchOptions {
 
 struct EditBenchRow {
     std::string model, task, material;
+    std::string scene; // the task's scene (MaterialTask::scene)
     bool anchor = false;
     bool missing = false; // no edit file for this model and task
     std::string error;    // non-empty: the edit (or the task's input, mask or reference) could not be

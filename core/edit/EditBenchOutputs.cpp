@@ -2,6 +2,8 @@
 // (booktabs) tables. Declared in EditBench.h.
 #include "edit/EditBench.h"
 
+#include "edit/PerTaskColumns.h"
+
 #include "util/AtomicFile.h"
 #include "util/Csv.h"
 #include "util/Error.h"
@@ -148,7 +150,7 @@ void writeEditBenchOutputs(const EditBenchResult& r, const std::filesystem::path
     for (const auto& k : valueKeys) csv << "," << k;
     for (const auto& d : benchDimensionKeys()) csv << ",pass_" << d;
     for (const auto& c : benchCheckKeys()) csv << ",flag_" << csvField(c);
-    csv << "\n";
+    csv << ",scene,item\n";
     for (const auto& row : r.rows) {
         csv << csvField(row.model) << "," << (row.anchor ? 1 : 0) << "," << csvField(row.task) << ","
             << csvField(row.material) << "," << (row.missing ? "missing" : row.failed() ? "failed" : "scored");
@@ -164,7 +166,7 @@ void writeEditBenchOutputs(const EditBenchResult& r, const std::filesystem::path
             const auto it = row.flags.find(c);
             csv << "," << (it == row.flags.end() ? "" : (it->second ? "1" : "0"));
         }
-        csv << "\n";
+        csv << "," << csvField(row.scene) << "," << csvField(perTaskItem(row.task, row.model)) << "\n";
     }
 
     // summary.json
@@ -208,6 +210,7 @@ void writeEditBenchOutputs(const EditBenchResult& r, const std::filesystem::path
         {"pass_rates.csv", passRateTable(r, "csv")},
         {"pass_rates.tex", passRateTable(r, "tex")}};
     for (const auto& [name, text] : files) writeFileAtomic(dir / name, text);
+    writePerTaskColumns(dir / "per_task.csv", files.front().second);
 }
 
 } // namespace ll::edit

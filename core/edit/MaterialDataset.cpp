@@ -98,7 +98,9 @@ MaterialDataset scanMaterialDataset(const fs::path& root) {
             t.material = stringField(j, "material", f);
             t.prompt = stringField(j, "prompt", f);
             t.maskClass = stringField(j, "mask_class", f);
+            t.scene = stringField(j, "scene", f);
         }
+        if (t.scene.empty()) t.scene = t.name;
         d.tasks.push_back(std::move(t));
     }
     if (d.tasks.empty()) throw Error(tasksDir.string(), "no tasks");

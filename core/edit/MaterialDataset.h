@@ -4,7 +4,8 @@
 //   <dataset>/tasks/<task>/input.png|exr   the scene x (any format LightLens reads)
 //   <dataset>/tasks/<task>/mask.json       polygon(s), COCO or LabelMe; or mask.png (white = inside)
 //   <dataset>/tasks/<task>/reference.png   optional material swatch r
-//   <dataset>/tasks/<task>/task.json       optional {"material": "wood", "prompt": "...", "mask_class": "..."}
+//   <dataset>/tasks/<task>/task.json       optional {"material": "wood", "prompt": "...", "mask_class": "...",
+//                                          "scene": "..."} (scene: the scene the task edits; default the task name)
 //   <dataset>/edits/<model>/<task>.png     one edit per model and task (any LDR/HDR format)
 #include "edit/MaterialScores.h"
 
@@ -19,6 +20,7 @@ struct MaterialTask {
     std::string name;
     std::filesystem::path dir, input, mask, reference; // mask / reference empty when absent
     std::string material, prompt, maskClass;
+    std::string scene; // tasks editing the same scene share it (task.json "scene", default the task name)
 };
 
 struct MaterialDataset {

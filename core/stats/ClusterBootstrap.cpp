@@ -21,8 +21,18 @@ ClusterDraw identityDraw(std::size_t raters, std::size_t scenes) {
 }
 
 void forEachDraw(std::size_t raters, std::size_t scenes, int draws, std::uint64_t seed,
-                 const std::function<void(int, const ClusterDraw&)>& fn) {
-    tbb::parallel_for(0, draws, [&](int d) { fn(d, makeClusterDraw(raters, scenes, seed, std::uint64_t(d))); });
+                 const std::function<void(int, const ClusterDraw&)>& fn, const std::function<bool()>& stop) {
+    tbb::task_group_context context;
+    tbb::parallel_for(
+        0, draws,
+        [&](int d) {
+            if (stop && stop()) {
+                context.cancel_group_execution();
+                return;
+            }
+            fn(d, makeClusterDraw(raters, scenes, seed, std::uint64_t(d)));
+        },
+        tbb::auto_partitioner(), context);
 }
 
 } // namespace ll::stats

@@ -21,8 +21,9 @@ ClusterDraw makeClusterDraw(std::size_t raters, std::size_t scenes, std::uint64_
 ClusterDraw identityDraw(std::size_t raters, std::size_t scenes);
 
 // Runs `fn(draw index, ClusterDraw)` for draws 0..n-1 in parallel (oneTBB); `fn` writes its result
-// into a slot owned by that draw index.
+// into a slot owned by that draw index. Once `stop` (optional) returns true, the remaining draws
+// are skipped (oneTBB cancels the loop).
 void forEachDraw(std::size_t raters, std::size_t scenes, int draws, std::uint64_t seed,
-                 const std::function<void(int, const ClusterDraw&)>& fn);
+                 const std::function<void(int, const ClusterDraw&)>& fn, const std::function<bool()>& stop = {});
 
 } // namespace ll::stats

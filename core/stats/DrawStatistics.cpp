@@ -14,12 +14,13 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }
 
-DrawStatistics::DrawStatistics(const StudyData& study, const ItemScores& scores, double btPrior)
-    : study_(study), scores_(scores), btPrior_(btPrior) {
+DrawStatistics::DrawStatistics(const StudyData& study, const ItemScores& scores, double btPrior, bool taskGroups,
+                               int minModelJudgements)
+    : study_(study), scores_(scores), btPrior_(btPrior), minModelJudgements_(minModelJudgements) {
     const std::size_t ni = study.items.size(), nm = scores.metrics.size(), no = study.obs.size();
     groupNames_.push_back("all");
     itemIn_.push_back(std::vector<bool>(ni, true));
-    if (study.tasks.size() > 1)
+    if (taskGroups && study.tasks.size() > 1)
         for (const auto& t : study.tasks) {
             groupNames_.push_back(t);
             std::vector<bool> in(ni);
@@ -31,6 +32,28 @@ DrawStatistics::DrawStatistics(const StudyData& study, const ItemScores& scores,
     bins_.assign(ng, std::vector<std::array<AgreementBin, 5>>(nm));
     equal_.assign(ng, std::vector<std::size_t>(nm, 0));
     if (study.kind != StudyKind::Pairs) return;
+    const std::size_t nModels = study.models.size();
+    judgements_.assign(ng, std::vector<double>(nModels, 0.0));
+    leaderboard_.assign(ng, std::vector<std::vector<double>>(nm, std::vector<double>(nModels, kNaN)));
+    for (std::size_t g = 0; g < ng; ++g) {
+        for (const auto& o : study.obs) {
+            const StudyItem& it = study.items[std::size_t(o.item)];
+            if (!itemIn_[g][std::size_t(o.item)]) continue;
+            judgements_[g][std::size_t(it.first)] += 1;
+            judgements_[g][std::size_t(it.second)] += 1;
+        }
+        for (std::size_t m = 0; m < nm; ++m) {
+            std::vector<double> sum(nModels, 0.0), cnt(nModels, 0.0);
+            for (const LeaderboardEdit& e : scores.leaderboard) {
+                if (!std::isfinite(e.g[m])) continue;
+                if (g > 0 && e.task != groupNames_[g]) continue;
+                sum[std::size_t(e.model)] += e.g[m];
+                cnt[std::size_t(e.model)] += 1;
+            }
+            for (std::size_t k = 0; k < nModels; ++k)
+                if (cnt[k] > 0) leaderboard_[g][m][k] = sum[k] / cnt[k];
+        }
+    }
     for (std::size_t g = 0; g < ng; ++g)
         for (std::size_t m = 0; m < nm; ++m) {
             std::vector<std::size_t> sel;
@@ -61,6 +84,11 @@ DrawStatistics::DrawStatistics(const StudyData& study, const ItemScores& scores,
                 }
             }
         }
+}
+
+bool DrawStatistics::ranked(std::size_t g, std::size_t m, std::size_t model) const {
+    return judgements_[g][model] >= double(minModelJudgements_) && judgements_[g][model] > 0 &&
+           std::isfinite(leaderboard_[g][m][model]);
 }
 
 DrawStats DrawStatistics::evaluate(const ClusterDraw& draw) const {
@@ -146,19 +174,11 @@ DrawStats DrawStatistics::evaluate(const ClusterDraw& draw) const {
         const BradleyTerryFit fit = fitBradleyTerry(wins[g], btPrior_);
         s.btLog[g] = fit.logStrength;
         for (std::size_t m = 0; m < nm; ++m) {
-            std::vector<double> sum(nModels, 0), cnt(nModels, 0);
-            for (const JudgedEdit& e : scores_.edits) {
-                if (!std::isfinite(e.g[m])) continue;
-                if (g > 0 && e.task != groupNames_[g]) continue;
-                const double w = draw.sceneCount[std::size_t(e.scene)];
-                sum[std::size_t(e.model)] += w * e.g[m];
-                cnt[std::size_t(e.model)] += w;
-            }
             std::vector<double> a, b;
             for (std::size_t k = 0; k < nModels; ++k)
-                if (std::isfinite(fit.logStrength[k]) && cnt[k] > 0) {
+                if (std::isfinite(fit.logStrength[k]) && ranked(g, m, k)) {
                     a.push_back(fit.logStrength[k]);
-                    b.push_back(sum[k] / cnt[k]);
+                    b.push_back(leaderboard_[g][m][k]);
                 }
             s.rank[g][m] = {kendallTauB(a, b), spearman(a, b)};
         }

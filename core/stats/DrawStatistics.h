@@ -11,7 +11,11 @@
 //    human item effect h (items repeated by their scene's multiplicity);
 //  * partial[m1][m2]: r(h, x_m1 | x_m2);
 //  * btLog[model]: Bradley-Terry log-strengths; rank[m]: Kendall tau-b and Spearman between the
-//    log-strengths and the metric's model means (mean oriented score over the judged edits).
+//    log-strengths and the metric's leaderboard (each model's mean oriented score over all its
+//    scored edits in the score table, judged or not; fixed, not resampled), over the models with at
+//    least `minModelJudgements` judgements in the group (counted on the original data).
+//
+// Groups are "all" and, with `taskGroups` and more than one task, each task.
 #include "stats/ClusterBootstrap.h"
 #include "stats/ItemScores.h"
 #include "stats/StudyData.h"
@@ -37,7 +41,8 @@ struct AgreementBin {
 
 class DrawStatistics {
 public:
-    DrawStatistics(const StudyData& study, const ItemScores& scores, double btPrior);
+    DrawStatistics(const StudyData& study, const ItemScores& scores, double btPrior, bool taskGroups = true,
+                   int minModelJudgements = 0);
 
     DrawStats evaluate(const ClusterDraw& draw) const;
 
@@ -46,11 +51,20 @@ public:
     // Original-data facts shown next to the estimates.
     const AgreementBin& bin(std::size_t g, std::size_t m, int q) const { return bins_[g][m][std::size_t(q)]; }
     std::size_t equalScoreDecisions(std::size_t g, std::size_t m) const { return equal_[g][m]; }
+    // Judgements (scored, not checks) involving a model within a group.
+    double modelJudgements(std::size_t g, std::size_t model) const { return judgements_[g][model]; }
+    // The model's leaderboard mean of a metric in a group (NaN without a scored edit).
+    double leaderboardMean(std::size_t g, std::size_t m, std::size_t model) const { return leaderboard_[g][m][model]; }
+    // Whether the model enters the ranking of the group (enough judgements and a leaderboard mean).
+    bool ranked(std::size_t g, std::size_t m, std::size_t model) const;
 
 private:
     const StudyData& study_;
     const ItemScores& scores_;
     double btPrior_;
+    int minModelJudgements_;
+    std::vector<std::vector<double>> judgements_;              // [group][model]
+    std::vector<std::vector<std::vector<double>>> leaderboard_; // [group][metric][model]
     std::vector<std::string> groupNames_;
     std::vector<std::vector<bool>> itemIn_;                      // [group][item]
     std::vector<std::vector<std::vector<signed char>>> quartile_; // [group][metric][observation], -1 out

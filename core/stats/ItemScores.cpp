@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <tuple>
 
 namespace ll::stats {
 
@@ -15,7 +14,11 @@ ItemScores attachScores(const StudyData& study, const ScoreTable& table, const s
     std::vector<std::size_t> cols;
     for (const auto& m : metrics) {
         cols.push_back(table.metricIndex(m));
-        s.higherBetter.push_back(higherIsBetter(m));
+        const std::optional<ScoreDirection> b = table.direction(m);
+        if (!b)
+            throw Error(table.source, "score column '" + m + "' has no declared direction: give --higher " + m +
+                                          " or --lower " + m);
+        s.higherBetter.push_back(*b == ScoreDirection::Higher);
     }
     const std::size_t nm = metrics.size(), ni = study.items.size();
     s.x.assign(nm, std::vector<double>(ni, std::numeric_limits<double>::quiet_NaN()));
@@ -24,27 +27,28 @@ ItemScores attachScores(const StudyData& study, const ScoreTable& table, const s
         const double v = table.value(key, cols[m]);
         return s.higherBetter[m] ? v : -v;
     };
-    std::map<std::tuple<int, std::string, int>, std::size_t> editIndex;
     for (std::size_t i = 0; i < ni; ++i) {
         const StudyItem& it = study.items[i];
         if (study.kind == StudyKind::Pairs) {
             const std::string ka = ScoreTable::editKey(it.sceneName, study.models[std::size_t(it.first)], it.task);
             const std::string kb = ScoreTable::editKey(it.sceneName, study.models[std::size_t(it.second)], it.task);
-            for (int model : {it.first, it.second}) {
-                auto [e, inserted] = editIndex.try_emplace({it.scene, it.task, model}, s.edits.size());
-                if (inserted) {
-                    JudgedEdit je{it.scene, model, it.task, {}};
-                    const std::string k = model == it.first ? ka : kb;
-                    for (std::size_t m = 0; m < nm; ++m) je.g.push_back(oriented(k, m));
-                    s.edits.push_back(std::move(je));
-                }
-            }
             for (std::size_t m = 0; m < nm; ++m) s.x[m][i] = oriented(ka, m) - oriented(kb, m);
         } else {
             for (std::size_t m = 0; m < nm; ++m) s.x[m][i] = oriented(it.scoreKey, m);
         }
         for (std::size_t m = 0; m < nm; ++m)
             if (!std::isfinite(s.x[m][i])) ++s.missingItems[m];
+    }
+    if (study.kind == StudyKind::Pairs) {
+        std::map<std::string, int> modelIndex;
+        for (std::size_t k = 0; k < study.models.size(); ++k) modelIndex[study.models[k]] = int(k);
+        for (const auto& e : table.edits()) {
+            const auto it = modelIndex.find(e.model);
+            if (it == modelIndex.end()) continue;
+            LeaderboardEdit le{it->second, e.task, {}};
+            for (std::size_t m = 0; m < nm; ++m) le.g.push_back(oriented(e.key, m));
+            s.leaderboard.push_back(std::move(le));
+        }
     }
     for (std::size_t m = 0; m < nm; ++m)
         if (ni > 0 && s.missingItems[m] == ni)

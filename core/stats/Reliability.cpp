@@ -19,18 +19,21 @@ double spearmanBrown(double r) { return 2 * r / (1 + r); }
 } // namespace
 
 SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vector<bool>& inGroup, int splits,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, const RunControl* control, ProgressCounter* counter) {
     SplitHalfReliability out;
     const std::size_t ni = study.items.size(), nr = study.raters.size();
     for (std::size_t i = 0; i < ni; ++i)
         if (inGroup.empty() || inGroup[i]) ++out.items;
     if (nr < 2 || splits <= 0) {
         out.meanHalfR = out.reliability = out.ceiling = kNaN;
-        out.ceilingRange = {kNaN, kNaN};
+        out.ceilingRange = out.halfRRange = {kNaN, kNaN};
+        if (counter)
+            for (int k = 0; k < splits; ++k) counter->add(); // nothing to split: counted as done
         return out;
     }
     std::vector<double> r(std::size_t(splits), kNaN);
     tbb::parallel_for(0, splits, [&](int k) {
+        if (control && control->stopRequested()) return;
         auto rng = drawRng(seed, RngStream::SplitHalf, std::uint64_t(k));
         std::vector<int> order(nr);
         std::iota(order.begin(), order.end(), 0);
@@ -47,12 +50,15 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
                 y.push_back(mb[i]);
             }
         r[std::size_t(k)] = pearson(x, y);
+        if (counter) counter->add();
     });
+    throwIfStopRequested(control);
     double sum = 0;
-    std::vector<double> ceilings;
+    std::vector<double> ceilings, halves;
     for (double v : r)
         if (std::isfinite(v)) {
             sum += v;
+            halves.push_back(v);
             ++out.splits;
             ceilings.push_back(std::sqrt(std::max(spearmanBrown(v), 0.0)));
         }
@@ -60,6 +66,7 @@ SplitHalfReliability splitHalfReliability(const StudyData& study, const std::vec
     out.reliability = spearmanBrown(out.meanHalfR);
     out.ceiling = std::isfinite(out.reliability) ? std::sqrt(std::max(out.reliability, 0.0)) : kNaN;
     out.ceilingRange = percentileInterval(ceilings, 0.95);
+    out.halfRRange = percentileInterval(halves, 0.95);
     return out;
 }
 

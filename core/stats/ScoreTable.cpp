@@ -4,19 +4,12 @@
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <set>
 
 namespace ll::stats {
-
-bool higherIsBetter(std::string_view metric) {
-    const std::string m = lowered(trimmed(metric));
-    static const std::set<std::string> higher = {"psnr", "ssim", "ms_ssim", "ms-ssim", "valid_fraction"};
-    if (higher.count(m)) return true;
-    const std::string suffix = "_higher";
-    return m.size() > suffix.size() && m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 std::string ScoreTable::editKey(std::string_view scene, std::string_view model, std::string_view task) {
     return trimmed(scene) + '\x1f' + trimmed(model) + '\x1f' + normaliseTask(task);
@@ -32,9 +25,42 @@ std::size_t ScoreTable::metricIndex(std::string_view name) const {
     const std::string want = lowered(trimmed(name));
     for (std::size_t i = 0; i < metrics.size(); ++i)
         if (lowered(metrics[i]) == want) return i;
+    if (const std::string role = nonScoreRole(name); !role.empty())
+        throw Error(source, "column '" + std::string(name) + "' is declared as a " + role + " column, not a score (" +
+                                declarationSource + ")");
     std::string have;
     for (const auto& m : metrics) have += (have.empty() ? "" : ", ") + m;
     throw Error(source, "no score column '" + std::string(name) + "' (numeric columns: " + have + ")");
+}
+
+void ScoreTable::setEdit(const std::string& scene, const std::string& model, const std::string& task,
+                         std::vector<double> values) {
+    const std::string key = editKey(scene, model, task);
+    if (!rows_.count(key)) edits_.push_back({trimmed(scene), trimmed(model), normaliseTask(task), key});
+    rows_[key] = std::move(values);
+}
+
+std::optional<ScoreDirection> ScoreTable::direction(std::string_view metric) const {
+    const auto it = directions_.find(lowered(trimmed(metric)));
+    if (it == directions_.end()) return std::nullopt;
+    return it->second;
+}
+
+void ScoreTable::declare(const std::string& metric, ScoreDirection better) { directions_[lowered(trimmed(metric))] = better; }
+
+std::string ScoreTable::nonScoreRole(std::string_view column) const {
+    const auto it = nonScore_.find(lowered(trimmed(column)));
+    return it == nonScore_.end() ? std::string() : it->second;
+}
+
+void ScoreTable::applyDeclaration(const ColumnSidecar& sidecar, const std::string& sidecarSource) {
+    declarationSource = sidecarSource;
+    taskGroups = sidecar.taskGroups;
+    defaultMetrics = sidecar.defaultMetrics;
+    for (const auto& c : sidecar.columns) {
+        if (c.role == ColumnRole::Score) declare(c.name, *c.better);
+        else nonScore_[lowered(trimmed(c.name))] = columnRoleName(c.role);
+    }
 }
 
 namespace {
@@ -53,10 +79,12 @@ Cell classify(const std::string& s, double& v) {
 
 } // namespace
 
-ScoreTable parseScoreTable(std::string_view csvText, const std::string& source, LoadProblems* problems) {
+ScoreTable parseScoreTable(std::string_view csvText, const std::string& source, LoadProblems* problems,
+                           const ColumnSidecar* declaration, const std::string& declarationSource) {
     const CsvTable t = parseCsv(csvText, source);
     ScoreTable table;
     table.source = source;
+    if (declaration) table.applyDeclaration(*declaration, declarationSource);
     const auto cScene = t.column("scene");
     const auto cModel = t.column("model");
     const auto cTask = t.column("task");
@@ -71,10 +99,13 @@ ScoreTable parseScoreTable(std::string_view csvText, const std::string& source, 
         return k;
     }();
     // A column is numeric when most of its non-missing cells are numbers (a stray word in one row is
-    // a bad value, not a text column).
+    // a bad value, not a text column). A column declared as a score is one whatever its cells hold;
+    // a column declared as anything else never is.
     std::vector<std::size_t> numericCols;
     for (std::size_t c = 0; c < t.header.size(); ++c) {
         if (keyCols.count(c)) continue;
+        const std::string name = trimmed(t.header[c]);
+        if (!table.nonScoreRole(name).empty()) continue;
         std::size_t num = 0, text = 0;
         for (const auto& row : t.rows) {
             double v;
@@ -83,32 +114,31 @@ ScoreTable parseScoreTable(std::string_view csvText, const std::string& source, 
             if (k == Cell::Number) ++num;
             else if (k == Cell::Text) ++text;
         }
-        if (num > 0 && num >= 4 * text) numericCols.push_back(c);
+        const bool declaredScore = declaration && declaration->find(name) != nullptr;
+        if (declaredScore || (num > 0 && num >= 4 * text)) numericCols.push_back(c);
     }
     for (auto c : numericCols) table.metrics.push_back(trimmed(t.header[c]));
     if (table.metrics.empty()) throw Error(source, "no numeric score column");
 
+    std::set<std::string> items;
     for (const auto& row : t.rows) {
         const auto field = [&](std::optional<std::size_t> c) {
             return c && *c < row.fields.size() ? trimmed(row.fields[*c]) : std::string();
         };
         const std::string where = source + ":" + std::to_string(row.line) + ": ";
-        std::string key;
-        if (byEdit) {
-            const std::string scene = field(cScene), model = field(cModel), task = field(cTask);
-            if (scene.empty() || model.empty() || task.empty()) {
-                if (problems) problems->lines.push_back(where + "empty scene, model or task");
-                continue;
-            }
-            key = ScoreTable::editKey(scene, model, task);
-        } else {
-            key = field(cItem);
-            if (key.empty()) {
-                if (problems) problems->lines.push_back(where + "empty item");
-                continue;
-            }
+        const std::string scene = field(cScene), model = field(cModel), task = field(cTask), item = field(cItem);
+        if (byEdit && (scene.empty() || model.empty() || task.empty())) {
+            if (problems) problems->lines.push_back(where + "empty scene, model or task");
+            continue;
         }
-        if (table.hasKey(key)) throw Error(source, "line " + std::to_string(row.line) + ": duplicate row for the same edit");
+        if (!byEdit && item.empty()) {
+            if (problems) problems->lines.push_back(where + "empty item");
+            continue;
+        }
+        if (byEdit && table.hasKey(ScoreTable::editKey(scene, model, task)))
+            throw Error(source, "line " + std::to_string(row.line) + ": duplicate row for the same edit");
+        if (!item.empty() && !items.insert(item).second)
+            throw Error(source, "line " + std::to_string(row.line) + ": duplicate row for item '" + item + "'");
         std::vector<double> values;
         for (std::size_t m = 0; m < numericCols.size(); ++m) {
             double v = std::numeric_limits<double>::quiet_NaN();
@@ -120,13 +150,16 @@ ScoreTable parseScoreTable(std::string_view csvText, const std::string& source, 
             }
             values.push_back(v);
         }
-        table.set(key, std::move(values));
+        if (!item.empty()) table.set(item, values);
+        if (byEdit) table.setEdit(scene, model, task, std::move(values));
     }
     return table;
 }
 
 ScoreTable loadScoreTable(const std::filesystem::path& path, LoadProblems* problems) {
-    return parseScoreTable(readFile(path), path.string(), problems);
+    const std::optional<ColumnSidecar> declaration = loadColumnSidecar(path);
+    return parseScoreTable(readFile(path), path.string(), problems, declaration ? &*declaration : nullptr,
+                           columnSidecarPath(path).string());
 }
 
 } // namespace ll::stats

@@ -85,9 +85,37 @@ StudyData studyFromRatings(std::span<const Rating> ratings) {
 }
 
 StudyData withoutRaters(const StudyData& study, const std::set<std::string>& excluded) {
-    StudyData s = study;
-    std::erase_if(s.obs, [&](const Observation& o) { return excluded.count(study.raters[o.rater]) > 0; });
-    std::erase_if(s.checks, [&](const AttentionCheck& c) { return excluded.count(study.raters[c.rater]) > 0; });
+    StudyData s;
+    s.kind = study.kind;
+    std::vector<int> rater(study.raters.size(), -1), item(study.items.size(), -1), scene(study.scenes.size(), -1),
+        model(study.models.size(), -1);
+    for (std::size_t r = 0; r < study.raters.size(); ++r)
+        if (!excluded.count(study.raters[r])) {
+            rater[r] = int(s.raters.size());
+            s.raters.push_back(study.raters[r]);
+        }
+    const auto remap = [](std::vector<int>& index, int old, std::vector<std::string>& names, const std::string& name) {
+        if (index[std::size_t(old)] < 0) {
+            index[std::size_t(old)] = int(names.size());
+            names.push_back(name);
+        }
+        return index[std::size_t(old)];
+    };
+    for (const auto& o : study.obs) {
+        if (rater[std::size_t(o.rater)] < 0) continue;
+        if (item[std::size_t(o.item)] < 0) {
+            StudyItem it = study.items[std::size_t(o.item)];
+            it.scene = remap(scene, it.scene, s.scenes, study.scenes[std::size_t(it.scene)]);
+            if (it.first >= 0) it.first = remap(model, it.first, s.models, study.models[std::size_t(it.first)]);
+            if (it.second >= 0) it.second = remap(model, it.second, s.models, study.models[std::size_t(it.second)]);
+            item[std::size_t(o.item)] = int(s.items.size());
+            s.items.push_back(std::move(it));
+        }
+        s.obs.push_back({rater[std::size_t(o.rater)], item[std::size_t(o.item)], o.value});
+    }
+    for (const auto& c : study.checks)
+        if (rater[std::size_t(c.rater)] >= 0) s.checks.push_back({rater[std::size_t(c.rater)], c.passed});
+    collectTasks(s);
     return s;
 }
 

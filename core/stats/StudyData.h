@@ -46,7 +46,9 @@ struct StudyData {
 StudyData studyFromAB(std::span<const ABJudgement> judgements);
 StudyData studyFromRatings(std::span<const Rating> ratings);
 
-// The same study without the named raters (their observations and checks dropped).
+// The study without the named raters: their observations and checks are dropped, and so are the
+// items, scenes and models that no remaining rater judged (indices renumbered), so counts, the
+// bootstrap's clusters and the ranking cover only what the remaining raters saw.
 StudyData withoutRaters(const StudyData& study, const std::set<std::string>& excluded);
 
 // Weighted item means: mean[i] = sum_o w[rater] value / sum_o w[rater]; NaN for items with no weight.

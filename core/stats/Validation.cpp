@@ -34,11 +34,13 @@ struct Draws {
 } // namespace
 
 ValidationResult validate(const StudyData& study, const ItemScores& scores, const ValidationOptions& options,
-                          std::vector<RaterScreening> screening, std::vector<std::string> excludedRaters) {
+                          std::vector<RaterScreening> screening, std::vector<std::string> excludedRaters,
+                          const RunControl* control) {
     ValidationResult r;
     r.kind = study.kind;
     r.options = options;
     r.metrics = scores.metrics;
+    for (bool h : scores.higherBetter) r.directions.push_back(h ? "higher" : "lower");
     r.raters = study.raters.size();
     r.scenes = study.scenes.size();
     r.items = study.items.size();
@@ -48,15 +50,24 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
     r.screening = std::move(screening);
     r.excludedRaters = std::move(excludedRaters);
 
-    const DrawStatistics stats(study, scores, options.btPrior);
+    const DrawStatistics stats(study, scores, options.btPrior, options.taskGroups, options.minModelJudgements);
     r.groups = stats.groups();
+    if (study.kind == StudyKind::Pairs) r.humanAgreement = humanAgreement(study, r.groups);
     const std::size_t ng = r.groups.size(), nm = scores.metrics.size(), ni = study.items.size();
     const DrawStats point = stats.evaluate(identityDraw(study.raters.size(), study.scenes.size()));
 
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<DrawStats> draws(std::size_t(std::max(options.draws, 0)));
+    ProgressCounter progress(control, std::size_t(std::max(options.draws, 0)) +
+                                          ng * std::size_t(std::max(options.splits, 0)));
+    throwIfStopRequested(control);
     forEachDraw(study.raters.size(), study.scenes.size(), options.draws, options.seed,
-                [&](int d, const ClusterDraw& draw) { draws[std::size_t(d)] = stats.evaluate(draw); });
+                [&](int d, const ClusterDraw& draw) {
+                    draws[std::size_t(d)] = stats.evaluate(draw);
+                    progress.add();
+                },
+                [&] { return control && control->stopRequested(); });
+    throwIfStopRequested(control);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const Draws D{draws, options.level};
 
@@ -97,7 +108,7 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
         }
         std::vector<bool> in(ni);
         for (std::size_t i = 0; i < ni; ++i) in[i] = stats.inGroup(g, i);
-        r.reliability.push_back({G, splitHalfReliability(study, in, options.splits, options.seed)});
+        r.reliability.push_back({G, splitHalfReliability(study, in, options.splits, options.seed, control, &progress)});
         for (std::size_t i = 0; i < ni; ++i)
             if (in[i] && wsum[i] > 0)
                 for (std::size_t m = 0; m < nm; ++m)
@@ -125,12 +136,11 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
             fw[std::size_t(it.first)] += 1;
             sw[std::size_t(it.second)] += 1;
         }
-        std::size_t compared = 0;
         const std::size_t firstRow = r.strengths.size();
         for (std::size_t k = 0; k < study.models.size(); ++k) {
             if (!std::isfinite(point.btLog[g][k])) continue;
-            ++compared;
-            ModelStrengthRow ms{G, study.models[k], {}, std::exp(point.btLog[g][k]), w[k], l[k], t[k]};
+            ModelStrengthRow ms{G, study.models[k], {}, std::exp(point.btLog[g][k]), w[k], l[k], t[k],
+                                stats.modelJudgements(g, k) >= double(options.minModelJudgements)};
             ms.logStrength = D.make(point.btLog[g][k], std::size_t(w[k] + l[k] + t[k]),
                                     [&](const DrawStats& d) { return d.btLog[g][k]; });
             r.strengths.push_back(ms);
@@ -140,13 +150,19 @@ ValidationResult validate(const StudyData& study, const ItemScores& scores, cons
                              return a.logStrength.value > b.logStrength.value;
                          });
         for (std::size_t m = 0; m < nm; ++m) {
-            RankAgreementRow ra{G, scores.metrics[m], {}, {}};
-            ra.kendall = D.make(point.rank[g][m][0], compared, [&](const DrawStats& d) { return d.rank[g][m][0]; });
-            ra.spearman = D.make(point.rank[g][m][1], compared, [&](const DrawStats& d) { return d.rank[g][m][1]; });
+            RankAgreementRow ra{G, scores.metrics[m], {}, {}, {}, {}};
+            for (std::size_t k = 0; k < study.models.size(); ++k)
+                if (std::isfinite(point.btLog[g][k]) && stats.ranked(g, m, k)) {
+                    ra.models.push_back(study.models[k]);
+                    ra.leaderboardMeans.push_back(stats.leaderboardMean(g, m, k));
+                }
+            const std::size_t ranked = ra.models.size();
+            ra.kendall = D.make(point.rank[g][m][0], ranked, [&](const DrawStats& d) { return d.rank[g][m][0]; });
+            ra.spearman = D.make(point.rank[g][m][1], ranked, [&](const DrawStats& d) { return d.rank[g][m][1]; });
             r.ranking.push_back(ra);
             for (std::size_t m2 = m + 1; m2 < nm; ++m2) {
                 RankDifferenceRow rd{G, scores.metrics[m], scores.metrics[m2], {}};
-                rd.kendall = D.make(point.rank[g][m][0] - point.rank[g][m2][0], compared,
+                rd.kendall = D.make(point.rank[g][m][0] - point.rank[g][m2][0], ra.models.size(),
                                     [&](const DrawStats& d) { return d.rank[g][m][0] - d.rank[g][m2][0]; });
                 r.rankDifferences.push_back(rd);
             }

@@ -35,6 +35,13 @@ std::string levelText(const ValidationResult& r) {
     return buf;
 }
 
+std::string directionsText(const ValidationResult& r) {
+    std::string s = "better is";
+    for (std::size_t m = 0; m < r.metrics.size() && m < r.directions.size(); ++m)
+        s += (m ? ", " : " ") + r.metrics[m] + " " + r.directions[m];
+    return s;
+}
+
 nlohmann::json jnum(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 nlohmann::json jest(const Estimate& e) {
     return {{"value", jnum(e.value)}, {"ci", {jnum(e.ci.lo), jnum(e.ci.hi)}}, {"n", e.n}, {"undefined_draws", e.undefinedDraws}};
@@ -45,6 +52,18 @@ nlohmann::json jest(const Estimate& e) {
 std::vector<NamedTable> validationTables(const ValidationResult& r) {
     std::vector<NamedTable> out;
     const std::string ci = levelText(r);
+    if (!r.humanAgreement.empty()) {
+        Table t{"Human-human agreement",
+                "How often one judgement sides with the majority of the other judgements of the same pair (ties and "
+                "even splits count 1/2): the level a metric's agreement is read against.",
+                {"Task", "Agreement", "Judgements"},
+                {},
+                {false, true, true}};
+        for (const auto& h : r.humanAgreement)
+            t.rows.push_back({h.group, std::isfinite(h.value) ? formatNumber(100 * h.value, 1) + "%" : "-",
+                              count(h.decisions)});
+        out.push_back({"human_agreement", t});
+    }
     if (!r.agreement.empty()) {
         Table t{"Human-metric agreement by separation",
                 "Share of human decisions favouring the edit the metric scores better (ties count 1/2), by quartile "
@@ -63,7 +82,7 @@ std::vector<NamedTable> validationTables(const ValidationResult& r) {
                                                          "the metric's oriented difference"
                                                        : "Human effect: mean rating per item; score: the metric's "
                                                          "oriented score") +
-                    " (positive = agreement); ceiling = sqrt(split-half reliability); " + ci + ".",
+                    " (positive = agreement; " + directionsText(r) + "); ceiling = sqrt(split-half reliability); " + ci + ".",
                 {"Task", "Metric", "Items", "Pearson r", "Spearman rho", "Kendall tau-b", "Ceiling"},
                 {},
                 {false, false, true, true, true, true, true}};
@@ -99,16 +118,17 @@ std::vector<NamedTable> validationTables(const ValidationResult& r) {
         Table t{"Bradley-Terry strengths",
                 "Strengths normalised to geometric mean 1 (ties as half wins, prior of " + num(r.options.btPrior, 2) +
                     " virtual tied comparison per model); " + ci + " on the log-strength.",
-                {"Task", "Model", "Strength", "Log-strength", "Wins", "Losses", "Ties"},
+                {"Task", "Model", "Strength", "Log-strength", "Wins", "Losses", "Ties", "Ranked"},
                 {},
-                {false, false, true, true, true, true, true}};
+                {false, false, true, true, true, true, true, false}};
         for (const auto& s : r.strengths)
             t.rows.push_back({s.group, s.model, num(s.strength), est(s.logStrength), num(s.wins, 0), num(s.losses, 0),
-                              num(s.ties, 0)});
+                              num(s.ties, 0), s.ranked ? "yes" : "no"});
         out.push_back({"bradley_terry", t});
         Table k{"Ranking agreement with human Bradley-Terry strengths",
-                "Kendall tau-b and Spearman rho between the models' human log-strengths and their mean metric score "
-                "over the judged edits (oriented: higher = better); " + ci + ".",
+                "Kendall tau-b and Spearman rho between the models' human log-strengths and their leaderboard score "
+                "(mean oriented metric score over all their scored edits, judged or not; higher = better), over the "
+                "models with at least " + std::to_string(r.options.minModelJudgements) + " judgements; " + ci + ".",
                 {"Task", "Metric", "Models", "Kendall tau", "Spearman rho"},
                 {},
                 {false, false, true, true, true}};
@@ -121,15 +141,16 @@ std::vector<NamedTable> validationTables(const ValidationResult& r) {
     {
         Table t{"Split-half reliability of the human data",
                 "Random rater halves (" + std::to_string(r.options.splits) +
-                    " splits), Pearson r between the halves' item effects, Spearman-Brown corrected; ceiling = "
-                    "sqrt(reliability), range = 2.5-97.5th percentile over splits.",
-                {"Task", "Items", "Splits", "Half r", "Reliability", "Ceiling", "Ceiling range"},
+                    " splits): raw split-half r = mean Pearson r between the halves' item effects; Spearman-Brown "
+                    "corrected to the full panel, 2r/(1+r); ceiling = sqrt(corrected); ranges = 2.5-97.5th "
+                    "percentile over splits.",
+                {"Task", "Items", "Splits", "Split-half r", "r range", "Spearman-Brown", "Ceiling", "Ceiling range"},
                 {},
-                {false, true, true, true, true, true, true}};
+                {false, true, true, true, true, true, true, true}};
         for (const auto& q : r.reliability) {
             const auto& s = q.reliability;
-            t.rows.push_back({q.group, count(s.items), std::to_string(s.splits), num(s.meanHalfR), num(s.reliability),
-                              num(s.ceiling), range(s.ceilingRange)});
+            t.rows.push_back({q.group, count(s.items), std::to_string(s.splits), num(s.meanHalfR), range(s.halfRRange),
+                              num(s.reliability), num(s.ceiling), range(s.ceilingRange)});
         }
         out.push_back({"reliability", t});
     }
@@ -137,18 +158,19 @@ std::vector<NamedTable> validationTables(const ValidationResult& r) {
         char rule[256];
         std::snprintf(rule, sizeof rule,
                       "flagged when leave-one-out r < %g, or more than %g SD below the mean r, or more than %g%% of "
-                      "attention checks failed",
+                      "attention checks failed%s",
                       r.options.screening.minCorrelation, r.options.screening.maxSdBelowMean,
-                      r.options.screening.maxCheckFailureRate * 100);
+                      r.options.screening.maxCheckFailureRate * 100,
+                      r.options.screening.dropBelowMinCorrelation ? "; raters below the r threshold are dropped" : "");
         Table t{"Rater screening",
                 std::string("Leave-one-out agreement: Pearson r between a rater's item means and the other raters' "
                             "means; ") + rule + ".",
-                {"Rater", "Judgements", "Items", "LOO r", "Checks", "Failed", "Flagged", "Reason"},
+                {"Rater", "Judgements", "Items", "LOO r", "Checks", "Failed", "Flagged", "Dropped", "Reason"},
                 {},
-                {false, true, true, true, true, true, false, false}};
+                {false, true, true, true, true, true, false, false, false}};
         for (const auto& s : r.screening)
             t.rows.push_back({s.rater, count(s.observations), count(s.items), num(s.looCorrelation), count(s.checks),
-                              count(s.checksFailed), s.flagged ? "yes" : "no", s.reason});
+                              count(s.checksFailed), s.flagged ? "yes" : "no", s.dropped ? "yes" : "no", s.reason});
         out.push_back({"raters", t});
     }
     return out;
@@ -163,14 +185,18 @@ nlohmann::json validationSummary(const ValidationResult& r) {
                     {"level", r.options.level},
                     {"splits", r.options.splits},
                     {"bt_prior", r.options.btPrior},
+                    {"min_model_judgements", r.options.minModelJudgements},
+                    {"task_groups", r.options.taskGroups},
                     {"screening",
                      {{"min_correlation", r.options.screening.minCorrelation},
                       {"max_sd_below_mean", r.options.screening.maxSdBelowMean},
                       {"max_check_failure_rate", r.options.screening.maxCheckFailureRate},
-                      {"min_items", r.options.screening.minItems}}}};
+                      {"min_items", r.options.screening.minItems},
+                      {"drop_below_min_correlation", r.options.screening.dropBelowMinCorrelation}}}};
     j["counts"] = {{"raters", r.raters}, {"scenes", r.scenes}, {"items", r.items},
                    {"judgements", r.observations}, {"attention_checks", r.checks}};
     j["metrics"] = r.metrics;
+    j["directions"] = r.directions;
     j["groups"] = r.groups;
     j["excluded_raters"] = r.excludedRaters;
     j["bootstrap_seconds"] = r.seconds;
@@ -207,12 +233,16 @@ nlohmann::json validationSummary(const ValidationResult& r) {
     json bt = json::array();
     for (const auto& x : r.strengths)
         bt.push_back({{"group", x.group}, {"model", x.model}, {"strength", jnum(x.strength)},
-                      {"log_strength", jest(x.logStrength)}, {"wins", x.wins}, {"losses", x.losses}, {"ties", x.ties}});
+                      {"log_strength", jest(x.logStrength)}, {"wins", x.wins}, {"losses", x.losses}, {"ties", x.ties},
+                      {"ranked", x.ranked}});
     j["bradley_terry"] = bt;
     json rk = json::array();
-    for (const auto& x : r.ranking)
+    for (const auto& x : r.ranking) {
+        json lb = json::object();
+        for (std::size_t k = 0; k < x.models.size(); ++k) lb[x.models[k]] = jnum(x.leaderboardMeans[k]);
         rk.push_back({{"group", x.group}, {"metric", x.metric}, {"kendall_tau_b", jest(x.kendall)},
-                      {"spearman", jest(x.spearman)}});
+                      {"spearman", jest(x.spearman)}, {"leaderboard", lb}});
+    }
     j["ranking"] = rk;
     json rd = json::array();
     for (const auto& x : r.rankDifferences)
@@ -221,7 +251,9 @@ nlohmann::json validationSummary(const ValidationResult& r) {
     json rel = json::array();
     for (const auto& x : r.reliability)
         rel.push_back({{"group", x.group}, {"items", x.reliability.items}, {"splits", x.reliability.splits},
-                       {"mean_half_r", jnum(x.reliability.meanHalfR)}, {"reliability", jnum(x.reliability.reliability)},
+                       {"mean_half_r", jnum(x.reliability.meanHalfR)},
+                       {"half_r_range", {jnum(x.reliability.halfRRange.lo), jnum(x.reliability.halfRRange.hi)}},
+                       {"reliability", jnum(x.reliability.reliability)},
                        {"ceiling", jnum(x.reliability.ceiling)},
                        {"ceiling_range", {jnum(x.reliability.ceilingRange.lo), jnum(x.reliability.ceilingRange.hi)}}});
     j["reliability"] = rel;
@@ -229,8 +261,12 @@ nlohmann::json validationSummary(const ValidationResult& r) {
     for (const auto& x : r.screening)
         sc.push_back({{"rater", x.rater}, {"judgements", x.observations}, {"items", x.items},
                       {"loo_r", jnum(x.looCorrelation)}, {"checks", x.checks}, {"checks_failed", x.checksFailed},
-                      {"flagged", x.flagged}, {"reason", x.reason}});
+                      {"flagged", x.flagged}, {"dropped", x.dropped}, {"reason", x.reason}});
     j["raters"] = sc;
+    json ha = json::array();
+    for (const auto& x : r.humanAgreement)
+        ha.push_back({{"group", x.group}, {"agreement", jnum(x.value)}, {"judgements", x.decisions}});
+    j["human_agreement"] = ha;
     return j;
 }
 

@@ -6,7 +6,11 @@
 #include "edit/EditBench.h"
 #include "edit/Luminance.h"
 #include "image/ImageIO.h"
+#include "stats/Csv.h"
+#include "stats/ScoreTable.h"
+#include "stats/ScreenAndValidate.h"
 #include "support/TestSupport.h"
+#include "util/ColumnRoles.h"
 
 #include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
@@ -53,13 +57,18 @@ void writeDataset(const fs::path& root) {
             savePng8(m, dir / "mask.png");
         }
         if (t != 2) saveSrgbPng(blueFabricSwatch(), dir / "reference.png");
-        writeBytes(dir / "task.json", nlohmann::json{{"material", "fabric"}, {"prompt", "make it blue fabric"}}.dump());
+        nlohmann::json taskJson{{"material", "fabric"}, {"prompt", "make it blue fabric"}};
+        if (t == 1) taskJson["scene"] = "room_b"; // the scene task b edits (the others: their task name)
+        writeBytes(dir / "task.json", taskJson.dump());
         const Image good = rematerialised(s, 120 + 10 * t, 100, 50, 35);
         saveSrgbPng(good, root / "edits" / "good" / (name + ".png"));
         saveSrgbPng(sloppyCopy(good, std::uint64_t(9 + t)), root / "edits" / "sloppy" / (name + ".png"));
         if (t == 0) saveSrgbPng(good, root / "edits" / "partial" / (name + ".png"));
     }
 }
+
+// The scene of a task of the dataset above.
+std::string sceneOf(const std::string& task) { return task == "b" ? "room_b" : task; }
 
 const ModelSummary& summaryOf(const EditBenchResult& r, const std::string& m) {
     for (const auto& s : r.models)
@@ -108,6 +117,8 @@ private Q_SLOTS:
         QCOMPARE(d.tasks[1].mask.filename().string(), std::string("mask.json"));
         QVERIFY(d.tasks[2].reference.empty());
         QCOMPARE(d.tasks[0].material, std::string("fabric"));
+        QCOMPARE(d.tasks[0].scene, std::string("a"));
+        QCOMPARE(d.tasks[1].scene, std::string("room_b"));
         QVERIFY(d.editPath("partial", "b").empty());
     }
 
@@ -157,6 +168,69 @@ private Q_SLOTS:
         QVERIFY(readBytes(out / "scores.tex").find("\\toprule") != std::string::npos);
         const auto j = nlohmann::json::parse(readBytes(out / "summary.json"));
         QCOMPARE(j["models"].size(), std::size_t(5));
+    }
+
+    // Every column edit-bench writes to per_task.csv is declared in per_task.columns.json (the
+    // column list comes from the file written, not from a list kept here), every score with its
+    // direction; `validate` then works on per_task.csv as written: keys scene/model/task, flags and
+    // anchors never metrics, and a study where people always prefer the better model agrees with
+    // `overall` every time.
+    void perTaskColumnsAreDeclaredAndValidate() {
+        const MaterialDataset d = scanMaterialDataset(root);
+        EditBenchOptions o;
+        o.draws = 50;
+        const EditBenchResult r = runEditBench(d, colour(), o);
+        const fs::path out = root / "columns-out";
+        writeEditBenchOutputs(r, out);
+        const stats::CsvTable csv = stats::parseCsv(readBytes(out / "per_task.csv"), "per_task.csv");
+        const fs::path sidecarPath = out / "per_task.columns.json";
+        QVERIFY(fs::exists(sidecarPath));
+        const ColumnSidecar sidecar = parseColumnSidecar(readBytes(sidecarPath), sidecarPath.string());
+        QCOMPARE(sidecar.file, std::string("per_task.csv"));
+        QVERIFY(!sidecar.taskGroups);
+        std::size_t scores = 0;
+        for (const auto& h : csv.header) {
+            const ColumnDeclaration* c = sidecar.find(h);
+            QVERIFY2(c, ("undeclared column " + h).c_str());
+            QVERIFY2(c->role != ColumnRole::Score || c->better, ("score without a direction: " + h).c_str());
+            QVERIFY2(!(h.rfind("pass_", 0) == 0 || h.rfind("flag_", 0) == 0 || h == "anchor") || c->role == ColumnRole::Flag,
+                     h.c_str());
+            scores += c->role == ColumnRole::Score;
+        }
+        QCOMPARE(sidecar.columns.size(), csv.header.size());
+        QVERIFY(scores >= benchScoreKeys().size());
+        // The MatReplace scores are all better when higher (each in [0, 1], 1 = the contract met).
+        for (const auto& k : benchScoreKeys()) QCOMPARE(sidecar.find(k)->better, std::optional<ScoreDirection>(ScoreDirection::Higher));
+
+        const auto sceneCol = csv.column("scene"), itemCol = csv.column("item"), modelCol = csv.column("model"),
+                   taskCol = csv.column("task");
+        QVERIFY(sceneCol && itemCol && modelCol && taskCol);
+        for (const auto& row : csv.rows) {
+            QCOMPARE(row.fields[*sceneCol], sceneOf(row.fields[*taskCol])); // task.json "scene", else the task name
+            QCOMPARE(row.fields[*itemCol], row.fields[*taskCol] + "/" + row.fields[*modelCol]);
+        }
+
+        const stats::ScoreTable t = stats::loadScoreTable(out / "per_task.csv");
+        for (const auto& m : t.metrics)
+            QVERIFY2(m != "anchor" && m.rfind("pass_", 0) != 0 && m.rfind("flag_", 0) != 0, m.c_str());
+        QCOMPARE(stats::validationMetrics(t, {}), benchScoreKeys());
+        // Four raters prefer "good" to "sloppy" on every task.
+        std::vector<stats::ABJudgement> js;
+        for (const char* task : {"a", "b", "c"}) {
+            QVERIFY(t.value(stats::ScoreTable::editKey(sceneOf(task), "good", task), t.metricIndex("overall")) >
+                    t.value(stats::ScoreTable::editKey(sceneOf(task), "sloppy", task), t.metricIndex("overall")));
+            for (int k = 0; k < 4; ++k)
+                js.push_back({"r" + std::to_string(k), sceneOf(task), task, k % 2 ? "good" : "sloppy", k % 2 ? "sloppy" : "good",
+                              k % 2 ? 1.0 : 0.0, {}, std::nullopt, 0});
+        }
+        stats::ValidationOptions vo;
+        vo.draws = 50;
+        vo.splits = 10;
+        vo.taskGroups = t.taskGroups;
+        const stats::ValidationResult v = stats::screenAndValidate(stats::studyFromAB(js), t, {"overall"}, vo, false);
+        QCOMPARE(v.groups, (std::vector<std::string>{"all"}));
+        QCOMPARE(v.agreement.at(0).bins[4].value, 1.0);
+        QCOMPARE(v.missingScores.at(0), std::size_t(0));
     }
 
     void corruptFilesFailTheirRowsOnly() {
@@ -239,6 +313,21 @@ private Q_SLOTS:
                  0);
         QVERIFY(out.contains("anchor_identity"));
         QVERIFY(fs::exists(root / "bench-out" / "pass_rates.tex"));
+        // validate straight on per_task.csv: the declared default metrics, oriented from the sidecar.
+        std::string ab = "rater,scene,task,model_a,model_b,choice\n";
+        for (const char* task : {"a", "b", "c"})
+            for (int k = 0; k < 4; ++k)
+                ab += std::string("r") + char('0' + k) + "," + sceneOf(task) + "," + task + ",sloppy,good,B\n";
+        writeBytes(root / "ab.csv", ab);
+        QCOMPARE(run({"validate", "--judgements", QString::fromStdString((root / "ab.csv").string()), "--scores",
+                      outDir + "/per_task.csv", "--draws", "50", "--splits", "10", "--min-model-judgements", "1", "--json"},
+                     &out),
+                 0);
+        const auto v = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(v["metrics"].size(), benchScoreKeys().size());
+        for (const auto& a : v["agreement"])
+            if (a["metric"] == "overall") QCOMPARE(a["overall"]["value"].get<double>(), 1.0);
+        QCOMPARE(v["groups"].size(), std::size_t(1));
         QCOMPARE(run({"edit-bench", QString::fromStdString((root / "tasks").string())}), 1);
     }
 };

@@ -35,6 +35,7 @@ inline RatingsSim simulateRatings(int items, int raters, double metricNoise, dou
     std::normal_distribution<double> n01(0.0, 1.0);
     RatingsSim s;
     s.scores.metrics = {"sie"};
+    s.scores.declare("sie", ScoreDirection::Lower);
     std::vector<double> q(static_cast<std::size_t>(items));
     for (int i = 0; i < items; ++i) {
         q[std::size_t(i)] = n01(rng);
@@ -78,10 +79,11 @@ inline ABSim simulateAB(const std::vector<double>& theta, int scenes, int raters
     const int nm = int(theta.size());
     for (int m = 0; m < nm; ++m) s.models.push_back(named("model", m));
     s.scores.metrics = {"sie"};
+    s.scores.declare("sie", ScoreDirection::Lower);
     for (int sc = 0; sc < scenes; ++sc)
         for (int m = 0; m < nm; ++m)
-            s.scores.set(stats::ScoreTable::editKey(named("scene", sc), s.models[std::size_t(m)], "on"),
-                         {-(theta[std::size_t(m)] + metricNoise * n01(rng))});
+            s.scores.setEdit(named("scene", sc), s.models[std::size_t(m)], "on",
+                             {-(theta[std::size_t(m)] + metricNoise * n01(rng))});
     for (int r = 0; r < raters; ++r)
         for (int k = 0; k < perRater; ++k) {
             const int a = int(stats::uniformIndex(rng, std::uint64_t(nm)));

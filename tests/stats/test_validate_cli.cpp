@@ -58,6 +58,78 @@ private Q_SLOTS:
                 }
         test::writeBytes(dir() / "ab.csv", ab);
         test::writeBytes(dir() / "per_image.csv", scores);
+        test::writeBytes(dir() / "bare.csv", scores); // the same scores without a column declaration
+        test::writeBytes(dir() / "per_image.columns.json",
+                         R"({"format": "lightlens-columns/1", "file": "per_image.csv", "default_metrics": ["sie", "lfe"],
+                             "columns": [{"name": "scene", "role": "key"}, {"name": "model", "role": "key"},
+                                         {"name": "task", "role": "key"},
+                                         {"name": "sie", "role": "score", "better": "lower"},
+                                         {"name": "lfe", "role": "score", "better": "lower"},
+                                         {"name": "psnr", "role": "score", "better": "higher"}]})");
+    }
+
+    void directionsFromTheDeclarationOrTheUser() {
+        const QStringList base{"validate", "--judgements", path("ab.csv"), "--draws", "50", "--splits", "20", "--json"};
+        // Declared: sie and lfe by default, psnr oriented as declared.
+        Run r = cli(base + QStringList{"--scores", path("per_image.csv"), "--metrics", "sie,psnr"});
+        QCOMPARE(r.status, 0);
+        auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["directions"], nlohmann::json({"lower", "higher"}));
+        // Undeclared: no guess from the name, a one-line error naming the column.
+        r = cli(base + QStringList{"--scores", path("bare.csv"), "--metrics", "sie"});
+        QCOMPARE(r.status, 1);
+        QCOMPARE(r.err.trimmed().split('\n').last(), "lightlens-cli validate: " + path("bare.csv") +
+                                      ": score column 'sie' has no declared direction: give --higher sie or --lower sie");
+        r = cli(base + QStringList{"--scores", path("bare.csv")});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.trimmed().split('\n').last().contains("no score column has a declared direction"));
+        // Given by the user: validated as told, and the same numbers as the declared file.
+        r = cli(base + QStringList{"--scores", path("bare.csv"), "--lower", "sie", "--higher", "psnr"});
+        QCOMPARE(r.status, 0);
+        j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["metrics"], nlohmann::json({"sie", "psnr"}));
+        const Run declared = cli(base + QStringList{"--scores", path("per_image.csv"), "--metrics", "sie,psnr"});
+        QCOMPARE(nlohmann::json::parse(declared.out.toStdString())["correlation"].dump(), j["correlation"].dump());
+        // Overriding a declaration is allowed, with a warning.
+        r = cli(base + QStringList{"--scores", path("per_image.csv"), "--higher", "sie", "--metrics", "sie"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.err.contains("warning: higher is better for sie: overrides the declaration 'lower'"));
+        r = cli(base + QStringList{"--scores", path("bare.csv"), "--higher", "sie", "--lower", "sie"});
+        QCOMPARE(r.status, 2);
+    }
+
+    void screeningThresholdDropsRaters() {
+        // Six raters who clearly see the differences (log-strengths 0, 2, -2), and a rater who
+        // judges 25 pairs like them but always picks the weaker model.
+        const std::vector<double> theta{0.0, 2.0, -2.0};
+        const auto sim = test::simulateAB(theta, 12, 6, 50, 0.3, 4);
+        std::string ab = "rater,scene,task,model_a,model_b,choice,tags,expected\n";
+        for (const auto& j : sim.judgements)
+            ab += stats::csvRow({j.rater, j.scene, "on", j.modelA, j.modelB, stats::choiceName(j.outcome), "", ""});
+        for (std::size_t k = 0; k < 25; ++k) {
+            const auto& j = sim.judgements[k];
+            const bool aWeaker = theta[std::size_t(j.modelA.back() - '0')] < theta[std::size_t(j.modelB.back() - '0')];
+            ab += stats::csvRow({"contrarian", j.scene, "on", j.modelA, j.modelB, aWeaker ? "A" : "B", "", ""});
+        }
+        test::writeBytes(dir() / "ab_contrarian.csv", ab);
+        const QStringList base{"validate", "--judgements", path("ab_contrarian.csv"), "--scores", path("per_image.csv"),
+                               "--draws", "50", "--splits", "20"};
+        Run r = cli(base + QStringList{"--json"});
+        QCOMPARE(r.status, 0);
+        auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["counts"]["raters"].get<int>(), 7);
+        r = cli(base + QStringList{"--json", "--min-rater-r", "0.2481"});
+        QCOMPARE(r.status, 0);
+        j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["excluded_raters"], nlohmann::json({"contrarian"}));
+        QCOMPARE(j["counts"]["raters"].get<int>(), 6);
+        QCOMPARE(j["counts"]["judgements"].get<int>(), 300);
+        for (const auto& s : j["raters"]) QCOMPARE(s["dropped"].get<bool>(), s["rater"] == "contrarian");
+        // The tables include human-human agreement and both split-half figures.
+        r = cli(base);
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.contains("Human-human agreement"));
+        QVERIFY(r.out.contains("Split-half r") && r.out.contains("Spearman-Brown"));
     }
 
     void writesTablesAndSummary() {

@@ -176,14 +176,15 @@ private Q_SLOTS:
         std::vector<ABJudgement> j;
         ScoreTable t;
         t.metrics = {"sie"};
+        t.declare("sie", ScoreDirection::Lower);
         const char* choice[8] = {"B", "A", "A", "tie", "A", "B", "A", "A"};
         for (int k = 0; k < 8; ++k) {
             const std::string scene = "s" + std::to_string(k);
             const double d = 0.1 * (k + 1);
             // m1 has the lower sie, except in decisions 3 and 6 where m2 has
             const bool m1Lower = !(k == 2 || k == 5);
-            t.set(ScoreTable::editKey(scene, "m1", "on"), {m1Lower ? 1.0 : 1.0 + d});
-            t.set(ScoreTable::editKey(scene, "m2", "on"), {m1Lower ? 1.0 + d : 1.0});
+            t.setEdit(scene, "m1", "on", {m1Lower ? 1.0 : 1.0 + d});
+            t.setEdit(scene, "m2", "on", {m1Lower ? 1.0 + d : 1.0});
             ABJudgement a;
             a.rater = "r" + std::to_string(k % 3);
             a.scene = scene;

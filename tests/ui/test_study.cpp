@@ -93,6 +93,28 @@ private Q_SLOTS:
         for (int s : swaps) QVERIFY(s > 5 && s < 35);
     }
 
+    // The pair's images are loaded on a worker: the window shows them once loaded; answering before
+    // a load is done cancels it, and a cancelled load is never shown.
+    void imagesLoadInTheBackgroundAndCancel() {
+        {
+            ui::StudyWindow w(path("study.csv"), path("results_load.csv"), "carol");
+            QSignalSpy shown(&w, &ui::StudyWindow::imagesShown);
+            QVERIFY(w.loadingImages());
+            QVERIFY(shown.wait(10000));
+            QCOMPARE(shown.at(0).at(0).toLongLong(), static_cast<qlonglong>(w.currentPair()));
+            QVERIFY(!w.loadingImages());
+            QCOMPARE(w.imagesLoaded(), 1);
+            // Answer every pair without letting the event loop run: each answer cancels the load of
+            // the pair before; none of them is shown.
+            while (!w.finished()) w.answerA();
+            QVERIFY(!w.loadingImages());
+            QTest::qWait(500);
+            QCOMPARE(shown.count(), 1);
+            QCOMPARE(w.imagesLoaded(), 1);
+        }
+        QFile::remove(path("results_load.csv"));
+    }
+
     void keyDrivenSessionWritesExactCsv() {
         const QString results = path("results_keys.csv");
         const ui::StudyPlan plan = ui::loadStudyPlan(path("study.csv"));

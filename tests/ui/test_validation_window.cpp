@@ -88,6 +88,10 @@ private Q_SLOTS:
                 }
         test::writeBytes(dir() / "ab.csv", ab);
         test::writeBytes(dir() / "per_image.csv", scores);
+        test::writeBytes(dir() / "per_image.columns.json",
+                         R"({"format": "lightlens-columns/1", "default_metrics": ["sie", "lfe"], "columns": [
+                             {"name": "sie", "role": "score", "better": "lower"},
+                             {"name": "lfe", "role": "score", "better": "lower"}]})");
         test::writeBytes(dir() / "broken.csv", "rater,scene,task,model_a,model_b,choice\nr0,\"scene0,on,m0,m1,A\n");
 
         const auto rs = test::simulateRatings(40, 6, 0.5, 1.0, 3);
@@ -99,6 +103,61 @@ private Q_SLOTS:
         }
         test::writeBytes(dir() / "ratings.csv", ratings);
         test::writeBytes(dir() / "item_scores.csv", itemScores);
+        test::writeBytes(dir() / "item_scores.columns.json",
+                         R"({"format": "lightlens-columns/1", "columns": [{"name": "sie", "role": "score", "better": "lower"}]})");
+    }
+
+    // A million draws would take minutes; the window shows them progressing, and Cancel makes the
+    // worker leave the job at its next draw (the runner is idle again within seconds) and shows nothing.
+    void cancelStopsTheWorker() {
+        ui::JobRunner runner;
+        ui::ValidationWindow w(&runner);
+        QSignalSpy ok(&w, &ui::ValidationWindow::finished), bad(&w, &ui::ValidationWindow::failed),
+            cancelled(&w, &ui::ValidationWindow::cancelled);
+        w.setDraws(1000000);
+        w.setSplits(0);
+        w.setInputs(path("ab.csv"), path("per_image.csv"));
+        QVERIFY(w.busy());
+        for (int i = 0; i < 600 && w.progressPermille() == 0; ++i) QTest::qWait(50);
+        QVERIFY(w.progressPermille() > 0);
+        QVERIFY(w.progressPermille() < 1000);
+        QCOMPARE(runner.activeJobs(), 1);
+        QElapsedTimer t;
+        t.start();
+        w.cancel();
+        QVERIFY(!w.busy());
+        QCOMPARE(cancelled.count(), 1);
+        while (runner.activeJobs() > 0 && t.elapsed() < 20000) QTest::qWait(20);
+        QCOMPARE(runner.activeJobs(), 0);
+        qInfo("worker left the cancelled job after %lld ms", static_cast<long long>(t.elapsed()));
+        QTest::qWait(100);
+        QVERIFY(ok.isEmpty() && bad.isEmpty());
+        QVERIFY(w.result() == nullptr);
+    }
+
+    // A score table without a column declaration: no direction is guessed, the window says which
+    // column needs one; with "Lower is better: sie,lfe" it gives what the declared table gives.
+    void undeclaredScoresNeedADirection() {
+        test::writeBytes(dir() / "bare.csv", test::readBytes(dir() / "per_image.csv"));
+        ui::JobRunner runner;
+        ui::ValidationWindow w(&runner);
+        QSignalSpy ok(&w, &ui::ValidationWindow::finished), bad(&w, &ui::ValidationWindow::failed);
+        w.setDraws(50);
+        w.setSplits(20);
+        w.setInputs(path("ab.csv"), path("bare.csv"));
+        QVERIFY(!waitDone(ok, bad));
+        QVERIFY2(w.errorText().contains("no score column has a declared direction"), qPrintable(w.errorText()));
+        bad.clear();
+        w.setDirections("", "sie,lfe");
+        w.run();
+        QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.result()->result.metrics, (std::vector<std::string>{"sie", "lfe"}));
+        QCOMPARE(w.result()->result.directions, (std::vector<std::string>{"lower", "lower"}));
+        ok.clear();
+        w.setDirections("", "");
+        w.setInputs(path("ab.csv"), path("per_image.csv"));
+        QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
+        QCOMPARE(w.result()->result.directions, (std::vector<std::string>{"lower", "lower"}));
     }
 
     void windowClosedWhileValidating() {
@@ -128,6 +187,7 @@ private Q_SLOTS:
         QVERIFY(w.busy());
         QVERIFY2(waitDone(ok, bad), qPrintable(w.errorText()));
         QVERIFY(w.errorText().isEmpty());
+        QCOMPARE(w.progressPermille(), 1000); // every draw and split reported before the result
 
         const stats::ValidationResult d = directValidation(dir() / "ab.csv", dir() / "per_image.csv");
         // Every table of the CLI, cell by cell.

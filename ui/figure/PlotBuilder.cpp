@@ -1,6 +1,7 @@
 #include "figure/PlotBuilder.h"
 
 #include "bench/Aggregate.h"
+#include "bench/PerImageColumns.h"
 #include "bench/RegionValues.h"
 #include "util/Error.h"
 
@@ -24,7 +25,11 @@ QString metricLabel(const std::string& m) {
 
 QString taskLabel(const std::string& t) { return t == "on" ? QStringLiteral("turn-on") : QStringLiteral("turn-off"); }
 
-bool higherIsBetter(const std::string& m) { return m == "psnr" || m == "ssim"; }
+// As per_image.csv declares it (bench/PerImageColumns.h).
+bool higherIsBetter(const std::string& m) {
+    const auto c = bench::perImageColumn(m);
+    return c && c->better == ScoreDirection::Higher;
+}
 
 std::vector<const bench::ScoreRow*> rowsOf(const BenchResults& r, const std::string& model, const std::string& task) {
     std::vector<const bench::ScoreRow*> out;

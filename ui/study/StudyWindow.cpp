@@ -1,5 +1,6 @@
 #include "study/StudyWindow.h"
 
+#include "jobs/JobRunner.h"
 #include "util/Error.h"
 
 #include <QCheckBox>
@@ -9,6 +10,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPixmap>
+#include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -24,18 +27,28 @@ QLabel* imageLabel(QWidget* parent) {
     return l;
 }
 
-void showImage(QLabel* label, const QString& path) {
+// One image of a pair, decoded and scaled on a worker thread (QImage, not QPixmap).
+struct LoadedImage {
+    QImage image;
+    QString error;
+};
+
+LoadedImage loadScaled(const QString& path, QSize size) {
     QImageReader reader(path);
     reader.setAutoTransform(true);
     const QImage img = reader.read();
-    if (img.isNull()) {
+    if (img.isNull()) return {{}, QObject::tr("cannot load %1: %2").arg(path, reader.errorString())};
+    return {img.scaled(size.expandedTo(QSize(240, 180)), Qt::KeepAspectRatio, Qt::SmoothTransformation), {}};
+}
+
+void showImage(QLabel* label, const LoadedImage& loaded) {
+    if (loaded.image.isNull()) {
         label->setPixmap({});
-        label->setText(QObject::tr("cannot load %1: %2").arg(path, reader.errorString()));
+        label->setText(loaded.error);
         return;
     }
     label->setText({});
-    label->setPixmap(QPixmap::fromImage(img.scaled(label->size().expandedTo(QSize(240, 180)), Qt::KeepAspectRatio,
-                                                   Qt::SmoothTransformation)));
+    label->setPixmap(QPixmap::fromImage(loaded.image));
 }
 
 } // namespace
@@ -55,9 +68,21 @@ StudyWindow::StudyWindow(const QString& studyPath, const QString& resultsPath, c
     order_ = presentationOrder(plan_, rater_);
     done_ = results_.answered(rater_);
 
+    runner_ = std::make_unique<JobRunner>(nullptr, 2);
     auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
     progress_ = new QLabel(this);
-    layout->addWidget(progress_);
+    answeredBar_ = new QProgressBar(this);
+    answeredBar_->setRange(0, int(order_.size()));
+    answeredBar_->setFormat(tr("%v of %m answered"));
+    loadBar_ = new QProgressBar(this);
+    loadBar_->setRange(0, 3);
+    loadBar_->setFormat(tr("loading images %v/%m"));
+    loadBar_->setVisible(false);
+    top->addWidget(progress_);
+    top->addWidget(answeredBar_, 1);
+    top->addWidget(loadBar_);
+    layout->addLayout(top);
     auto* images = new QGridLayout;
     input_ = imageLabel(this);
     left_ = imageLabel(this);
@@ -102,7 +127,10 @@ StudyWindow::StudyWindow(const QString& studyPath, const QString& resultsPath, c
     showCurrent();
 }
 
-StudyWindow::~StudyWindow() = default;
+StudyWindow::~StudyWindow() {
+    loadToken_.cancel();
+    runner_.reset(); // waits for a load still on a worker
+}
 
 void StudyWindow::answerA() { answer("A"); }
 void StudyWindow::answerB() { answer("B"); }
@@ -156,8 +184,12 @@ void StudyWindow::answer(const QString& choice) {
 void StudyWindow::showCurrent() {
     for (auto* box : tags_) box->setChecked(false);
     progress_->setText(tr("%1 of %2 answered").arg(answered_).arg(order_.size()));
+    answeredBar_->setValue(int(answered_));
     const bool open = !finished();
     for (auto* b : {buttonA_, buttonB_, buttonTie_}) b->setEnabled(open);
+    loadToken_.cancel(); // the previous pair's images are not wanted any more
+    loading_ = false;
+    loadBar_->setVisible(false);
     if (!open) {
         for (auto* l : {input_, left_, right_}) l->setPixmap({});
         input_->setText({});
@@ -165,12 +197,53 @@ void StudyWindow::showCurrent() {
         right_->setText({});
         return;
     }
-    const PresentedPair& shown = order_[current_];
-    const StudyPair& p = plan_.pairs[shown.pair];
-    showImage(input_, p.input);
-    showImage(left_, shown.swapped ? p.editB : p.editA);
-    showImage(right_, shown.swapped ? p.editA : p.editB);
+    for (auto* l : {input_, left_, right_}) {
+        l->setPixmap({});
+        l->setText(tr("loading…"));
+    }
+    loadImages(long(order_[current_].pair));
     timer_.restart();
+}
+
+void StudyWindow::loadImages(long pair) {
+    const PresentedPair& shown = order_[current_];
+    const StudyPair& p = plan_.pairs[std::size_t(pair)];
+    const QStringList paths{p.input, shown.swapped ? p.editB : p.editA, shown.swapped ? p.editA : p.editB};
+    const QList<QSize> sizes{input_->size(), left_->size(), right_->size()};
+    loadToken_ = CancelToken();
+    loading_ = true;
+    loadBar_->setValue(0);
+    loadBar_->setVisible(true);
+    QPointer<StudyWindow> self(this);
+    const CancelToken token = loadToken_;
+    runner_->run<std::vector<LoadedImage>>(
+        tr("Loading the pair's images"), JobPriority::Interactive, loadToken_,
+        [paths, sizes, self](const CancelToken& t) {
+            std::vector<LoadedImage> out;
+            for (int k = 0; k < 3; ++k) {
+                throwIfCancelled(t); // a newer pair is on screen: stop here
+                out.push_back(loadScaled(paths[k], sizes[k]));
+                QMetaObject::invokeMethod(
+                    self.data(), [self, t, k] { if (self && !t.cancelled()) self->loadBar_->setValue(k + 1); },
+                    Qt::QueuedConnection);
+            }
+            return out;
+        },
+        this,
+        [this, pair](std::vector<LoadedImage> images) {
+            showImage(input_, images[0]);
+            showImage(left_, images[1]);
+            showImage(right_, images[2]);
+            loading_ = false;
+            ++loadsDone_;
+            loadBar_->setVisible(false);
+            Q_EMIT imagesShown(pair);
+        },
+        [this](const QString& e) {
+            loading_ = false;
+            loadBar_->setVisible(false);
+            status_->setText(tr("Cannot show the pair: %1").arg(e));
+        });
 }
 
 } // namespace ll::ui

@@ -11,7 +11,7 @@
 
 namespace ll::ui {
 
-ValidationRunPtr runValidation(const ValidationRequest& q) {
+ValidationRunPtr runValidation(const ValidationRequest& q, const CancelToken* token, std::function<void(double)> progress) {
     using namespace ll::stats;
     auto run = std::make_shared<ValidationRun>();
     run->request = q;
@@ -19,10 +19,13 @@ ValidationRunPtr runValidation(const ValidationRequest& q) {
     if (q.scores.empty()) throw Error("scores", "no score table given");
 
     LoadProblems scoreProblems;
-    const ScoreTable scores = loadScoreTable(q.scores, &scoreProblems);
+    ScoreTable scores = loadScoreTable(q.scores, &scoreProblems);
     run->problems = scoreProblems.lines;
-    const std::vector<std::string> metrics = validationMetrics(scores, q.metrics);
+    const std::vector<std::string> metrics =
+        validationMetrics(scores, declareDirections(scores, q.higher, q.lower, q.metrics, &run->problems));
     if (metrics.empty()) throw Error(q.scores, "no numeric score columns");
+    stats::ValidationOptions options = q.options;
+    options.taskGroups = scores.taskGroups; // as the score table's column declaration says
 
     StudyData raw;
     if (q.kind == JudgementKind::AB) {
@@ -39,8 +42,15 @@ ValidationRunPtr runValidation(const ValidationRequest& q) {
 
     // As lightlens-cli validate.
     StudyData study;
-    run->result = screenAndValidate(raw, scores, metrics, q.options, q.excludeFlagged, &study);
-    if (study.kind == StudyKind::Pairs) run->humanAgreement = humanAgreement(study, run->result.groups);
+    RunControl control;
+    control.progress = std::move(progress);
+    if (token) control.cancelled = [token] { return token->cancelled(); };
+    try {
+        run->result = screenAndValidate(raw, scores, metrics, options, q.excludeFlagged, &study, &control);
+    } catch (const RunCancelled&) {
+        throw JobCancelled{};
+    }
+    run->humanAgreement = run->result.humanAgreement;
     return run;
 }
 

@@ -17,6 +17,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -72,26 +74,36 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     judgements_ = new QLineEdit(inputs);
     judgements_->setPlaceholderText(tr("judgements CSV: rater,scene,task,model_a,model_b,choice  (or ratings: rater,item|scene+model+task,score)"));
     scores_ = new QLineEdit(inputs);
-    scores_->setPlaceholderText(tr("score table: the bench per_image.csv, or scene,model,task,<score>…"));
+    scores_->setPlaceholderText(tr("score table: bench's per_image.csv, edit-bench's per_task.csv, or a CSV with a <name>.columns.json"));
     auto* browseJ = new QPushButton(tr("Browse…"), inputs);
     auto* browseS = new QPushButton(tr("Browse…"), inputs);
     kind_ = new QComboBox(inputs);
     kind_->addItem(tr("A/B judgements"));
     kind_->addItem(tr("Ratings (1–5)"));
     metrics_ = new QLineEdit(inputs);
-    metrics_->setPlaceholderText(tr("default: sie,lfe when present, else every numeric column"));
+    metrics_->setPlaceholderText(tr("default: the metrics the score table's column declaration names"));
+    higher_ = new QLineEdit(inputs);
+    higher_->setPlaceholderText(tr("columns where higher is better (overrides the declaration)"));
+    lower_ = new QLineEdit(inputs);
+    lower_->setPlaceholderText(tr("columns where lower is better (overrides the declaration)"));
     draws_ = new QSpinBox(inputs);
     draws_->setRange(0, 1000000);
     draws_->setValue(10000);
     splits_ = new QSpinBox(inputs);
     splits_->setRange(0, 1000000);
-    splits_->setValue(1000);
+    splits_->setValue(10000);
     seed_ = new QSpinBox(inputs);
     seed_->setRange(0, 1000000000);
     seed_->setValue(1);
     excludeFlagged_ = new QCheckBox(tr("leave flagged raters out"), inputs);
     run_button_ = new QPushButton(tr("Run"), inputs);
     run_button_->setDefault(true);
+    cancel_button_ = new QPushButton(tr("Cancel"), inputs);
+    cancel_button_->setEnabled(false);
+    progress_ = new QProgressBar(inputs);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(tr("bootstrap and split halves: %p%"));
     grid->addWidget(kind_, 0, 0);
     grid->addWidget(fileRow(judgements_, browseJ, inputs), 0, 1, 1, 7);
     grid->addWidget(new QLabel(tr("Scores"), inputs), 1, 0);
@@ -105,7 +117,13 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     grid->addWidget(new QLabel(tr("Seed"), inputs), 2, 6);
     grid->addWidget(seed_, 2, 7);
     grid->addWidget(excludeFlagged_, 3, 1);
+    grid->addWidget(progress_, 3, 2, 1, 4);
+    grid->addWidget(cancel_button_, 3, 6);
     grid->addWidget(run_button_, 3, 7);
+    grid->addWidget(new QLabel(tr("Higher is better"), inputs), 4, 0);
+    grid->addWidget(higher_, 4, 1);
+    grid->addWidget(new QLabel(tr("Lower is better"), inputs), 4, 2);
+    grid->addWidget(lower_, 4, 3, 1, 5);
     grid->setColumnStretch(1, 1);
     layout->addWidget(inputs);
 
@@ -155,6 +173,7 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
         if (!f.isEmpty()) scores_->setText(f);
     });
     connect(run_button_, &QPushButton::clicked, this, &ValidationWindow::run);
+    connect(cancel_button_, &QPushButton::clicked, this, &ValidationWindow::cancel);
     connect(group_, &QComboBox::currentIndexChanged, this, [this] { showGroup(); });
     connect(export_, &QPushButton::clicked, this, [this] {
         const QString which = exportWhich_->currentData().toString();
@@ -175,6 +194,10 @@ void ValidationWindow::setInputs(const QString& judgements, const QString& score
 }
 
 void ValidationWindow::setDraws(int draws) { draws_->setValue(draws); }
+void ValidationWindow::setDirections(const QString& higher, const QString& lower) {
+    higher_->setText(higher);
+    lower_->setText(lower);
+}
 void ValidationWindow::setSplits(int splits) { splits_->setValue(splits); }
 
 QString ValidationWindow::errorText() const { return status_->errorText(); }
@@ -190,8 +213,15 @@ ValidationRequest ValidationWindow::request() const {
     r.judgements = judgements_->text().trimmed().toStdString();
     r.scores = scores_->text().trimmed().toStdString();
     r.kind = kind_->currentIndex() == 0 ? JudgementKind::AB : JudgementKind::Ratings;
-    for (const QString& m : metrics_->text().split(',', Qt::SkipEmptyParts))
-        if (!m.trimmed().isEmpty()) r.metrics.push_back(m.trimmed().toStdString());
+    const auto list = [](const QLineEdit* e) {
+        std::vector<std::string> out;
+        for (const QString& m : e->text().split(',', Qt::SkipEmptyParts))
+            if (!m.trimmed().isEmpty()) out.push_back(m.trimmed().toStdString());
+        return out;
+    };
+    r.metrics = list(metrics_);
+    r.higher = list(higher_);
+    r.lower = list(lower_);
     r.options.draws = draws_->value();
     r.options.splits = splits_->value();
     r.options.seed = std::uint64_t(seed_->value());
@@ -199,9 +229,22 @@ ValidationRequest ValidationWindow::request() const {
     return r;
 }
 
+int ValidationWindow::progressPermille() const { return progress_->value(); }
+
+void ValidationWindow::cancel() {
+    if (!busy_) return;
+    token_.cancel();
+    busy_ = false;
+    run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
+    status_->showMessage(tr("Cancelled."));
+    Q_EMIT cancelled();
+}
+
 void ValidationWindow::showError(const QString& message) {
     busy_ = false;
     run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
     Q_EMIT failed(status_->showError(message));
 }
 
@@ -213,17 +256,32 @@ void ValidationWindow::run() {
         return showError(tr("give a judgements file and a score table"));
     busy_ = true;
     run_button_->setEnabled(false);
+    cancel_button_->setEnabled(true);
+    progress_->setValue(0);
     status_->showMessage(tr("Running the statistics (%1 bootstrap draws, %2 splits)…").arg(req.options.draws).arg(req.options.splits));
+    // Progress arrives from worker threads; it is shown on the GUI thread, for this run only.
+    QPointer<ValidationWindow> self(this);
+    const CancelToken token = token_;
+    auto progress = [self, token](double fraction) {
+        if (!self || token.cancelled()) return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, token, fraction] {
+                if (self && !token.cancelled()) self->progress_->setValue(int(fraction * 1000 + 0.5));
+            },
+            Qt::QueuedConnection);
+    };
     runner_->run<ValidationRunPtr>(
         tr("Validating against judgements"), JobPriority::Interactive, token_,
-        [req](const CancelToken&) { return runValidation(req); }, this, [this](ValidationRunPtr r) { showRun(std::move(r)); },
-        [this](const QString& e) { showError(e); });
+        [req, progress](const CancelToken& t) { return runValidation(req, &t, progress); }, this,
+        [this](ValidationRunPtr r) { showRun(std::move(r)); }, [this](const QString& e) { showError(e); });
 }
 
 void ValidationWindow::showRun(ValidationRunPtr run) {
     run_ = std::move(run);
     busy_ = false;
     run_button_->setEnabled(true);
+    cancel_button_->setEnabled(false);
     export_->setEnabled(true);
     const auto& r = run_->result;
     QString text = tr("%1 raters, %2 scenes, %3 items, %4 judgements; %5 bootstrap draws in %6 s")
@@ -233,7 +291,7 @@ void ValidationWindow::showRun(ValidationRunPtr run) {
                        .arg(r.observations)
                        .arg(r.options.draws)
                        .arg(r.seconds, 0, 'f', 2);
-    if (!r.excludedRaters.empty()) text += tr("; %1 flagged rater(s) left out").arg(r.excludedRaters.size());
+    if (!r.excludedRaters.empty()) text += tr("; %1 rater(s) left out").arg(r.excludedRaters.size());
     if (!run_->problems.empty())
         text += tr("; %1 bad row(s) skipped (first: %2)").arg(run_->problems.size()).arg(q(run_->problems.front()));
     status_->showMessage(text);

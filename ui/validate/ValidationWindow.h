@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
@@ -33,8 +34,12 @@ public:
     // Sets the inputs (as the file fields would) and runs the analysis (a job).
     void setInputs(const QString& judgements, const QString& scores, JudgementKind kind = JudgementKind::AB);
     void setDraws(int draws);
+    // The "Higher is better" / "Lower is better" fields (comma-separated columns, as --higher / --lower).
+    void setDirections(const QString& higher, const QString& lower);
     void setSplits(int splits);
     void run();
+    // Stops the running analysis: the worker leaves it at its next draw or split, nothing is shown.
+    void cancel();
     // Writes the figure ("agreement" or "scatter") by the path's extension; false and an error line otherwise.
     bool exportFigure(const QString& which, const QString& path);
 
@@ -49,9 +54,12 @@ public:
     QTableWidget* table(const QString& name) const;
     QComboBox* groupChooser() const { return group_; }
 
+    int progressPermille() const;
+
 Q_SIGNALS:
     void finished();
     void failed(const QString& message);
+    void cancelled();
 
 private:
     void showError(const QString& message);
@@ -64,11 +72,12 @@ private:
     ValidationRunPtr run_;
     bool busy_ = false;
 
-    QLineEdit *judgements_, *scores_, *metrics_;
+    QLineEdit *judgements_, *scores_, *metrics_, *higher_, *lower_;
     QComboBox *kind_, *group_, *exportWhich_;
     QSpinBox *draws_, *splits_, *seed_;
     QCheckBox* excludeFlagged_;
-    QPushButton *run_button_, *export_;
+    QPushButton *run_button_, *cancel_button_, *export_;
+    QProgressBar* progress_ = nullptr;
     QLabel* summary_ = nullptr;
     StatusLine* status_ = nullptr;
     FigureView *agreement_, *scatter_;

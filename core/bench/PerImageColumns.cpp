@@ -1,0 +1,46 @@
+#include "bench/PerImageColumns.h"
+
+#include <map>
+
+namespace ll::bench {
+
+namespace {
+
+ColumnDeclaration role(ColumnRole r) { return {"", r, std::nullopt}; }
+ColumnDeclaration score(ScoreDirection b) { return {"", ColumnRole::Score, b}; }
+
+bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool endsWith(const std::string& s, const std::string& e) {
+    return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
+}
+
+} // namespace
+
+std::optional<ColumnDeclaration> perImageColumn(const std::string& name) {
+    // SIE, LFE and SIE1 are errors (0 = the edit matches the ground truth); PSNR, SSIM and the share
+    // of valid pixels grow with a better edit.
+    static const std::map<std::string, ColumnDeclaration> fixed = {
+        {"scene", role(ColumnRole::Key)},          {"model", role(ColumnRole::Key)},
+        {"task", role(ColumnRole::Key)},           {"regime", role(ColumnRole::Text)},
+        {"failure", role(ColumnRole::Text)},       {"sie", score(ScoreDirection::Lower)},
+        {"lfe", score(ScoreDirection::Lower)},             {"sie1", score(ScoreDirection::Lower)},
+        {"psnr", score(ScoreDirection::Higher)},           {"ssim", score(ScoreDirection::Higher)},
+        {"valid_fraction", score(ScoreDirection::Higher)}, {"valid_pixels", role(ColumnRole::Count)},
+        {"degenerate", role(ColumnRole::Flag)},    {"eval_width", role(ColumnRole::Count)}, // pixels
+        {"eval_height", role(ColumnRole::Count)},  {"sd.sie", role(ColumnRole::Uncertainty)},
+        {"sd.lfe", role(ColumnRole::Uncertainty)}, {"error_file", role(ColumnRole::Text)},
+        {"error", role(ColumnRole::Text)}};
+    if (const auto it = fixed.find(name); it != fixed.end()) return it->second;
+    // region.<class>.{pixels,sie,lfe} and band.<lo-hi>.{pixels,sie,lfe}
+    if (startsWith(name, "region.") || startsWith(name, "band.")) {
+        if (endsWith(name, ".pixels")) return role(ColumnRole::Count);
+        if (endsWith(name, ".sie") || endsWith(name, ".lfe")) return score(ScoreDirection::Lower);
+    }
+    return std::nullopt;
+}
+
+void writePerImageColumns(const std::filesystem::path& csvPath, const std::string& csvText) {
+    writeColumnSidecar(csvPath, csvText, true, {"sie", "lfe"}, &perImageColumn);
+}
+
+} // namespace ll::bench
