@@ -126,7 +126,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     s.mergeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     report(0.9, "checking the on/off alignment");
-    s.shift = measurePairShift(on.radiance, off.radiance, on.clippedChannels, off.clippedChannels);
+    s.shift = measurePairShift(on.radiance, off.radiance, std::min(on.clipLevel, off.clipLevel));
     if (!(s.shift.magnitude() <= r.allowShift)) {
         char buf[256];
         std::snprintf(buf, sizeof buf,

@@ -47,7 +47,9 @@ LensCorrector::LensCorrector(const FrameExif& exif, int width, int height)
         p.reason = "the lensfun database could not be loaded (install liblensfun-data-v1)";
         return;
     }
-    state_->cameras = state_->db->FindCameras(exif.make.c_str(), exif.model.c_str());
+    // LibRaw names the model without the maker ("EOS 5D Mark II"), lensfun with it: the fuzzy
+    // search matches either.
+    state_->cameras = state_->db->FindCamerasExt(exif.make.c_str(), exif.model.c_str());
     if (!state_->cameras || !state_->cameras[0]) {
         p.reason = "lensfun does not know the camera '" + exif.make + " " + exif.model + "'";
         return;

@@ -1,8 +1,8 @@
 #pragma once
 // Has the camera moved between the on and the off image? Phase correlation (edit/PhaseCorrelation)
-// of the log luminance of the two merged images, restricted to the static background: pixels the
-// lamp barely lights (locally smoothed on/off ratio within 15% of the scene's low ratio floor, the
-// 10th percentile), not clipped and not near-black in either image. A central window of at most
+// of the luminance of the two merged images, restricted to the static background: blocks the
+// lamp barely lights (on/off ratio of block sums within 30% of the scene's low ratio floor, the
+// 10th percentile) under a smooth weight. A central window of at most
 // `maxWindow` pixels a side keeps the transform small on 24-megapixel frames.
 #include "edit/PhaseCorrelation.h"
 #include "image/Image.h"
@@ -17,7 +17,8 @@ struct PairShift {
     double peak = 0;
 };
 
-PairShift measurePairShift(const Image& on, const Image& off, const Plane<std::uint8_t>& onClipped,
-                           const Plane<std::uint8_t>& offClipped, int maxWindow = 2048);
+// Values are capped at `clipCap` in both images (the lower of the two states' clip levels), so a
+// clipped highlight is a plateau that moves with its image rather than a hole common to both.
+PairShift measurePairShift(const Image& on, const Image& off, double clipCap, int maxWindow = 2048);
 
 } // namespace ll::capture
