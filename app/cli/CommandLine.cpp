@@ -95,8 +95,10 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
             for (const auto& o : spec.options)
                 if (o.name == name) opt = &o;
             if (!opt) throw UsageError("unknown option --" + name);
+            // "FILE..." takes several arguments; "S,S,..." is one comma-separated argument.
             const bool many = opt->valueName.size() > 3 &&
-                              opt->valueName.compare(opt->valueName.size() - 3, 3, "...") == 0;
+                              opt->valueName.compare(opt->valueName.size() - 3, 3, "...") == 0 &&
+                              opt->valueName.find(',') == std::string::npos;
             if (opt->valueName.empty()) {
                 if (inlineValue) throw UsageError("option --" + name + " takes no value");
                 out.setFlag(name);

@@ -20,8 +20,8 @@ public:
 
 struct OptionSpec {
     std::string name;      // without the leading "--"
-    std::string valueName; // empty for a flag; ending in "..." (e.g. "FILE..."): takes every following
-                           // argument up to the next option, and may be repeated
+    std::string valueName; // empty for a flag; ending in "..." without a comma (e.g. "FILE..."): takes
+                           // every following argument up to the next option, and may be repeated
     std::string help;
 };
 

@@ -30,7 +30,8 @@ void drawImage(Canvas& c, int ox, int oy, const Image& small, float scale) {
         }
 }
 
-void drawHistogram(Canvas& c, int ox, int oy, int w, int h, const Image& on, const Image& off, double clip) {
+void drawHistogram(Canvas& c, int ox, int oy, int w, int h, const Image& on, const Image& off, double clip,
+                   const CaptureSummary& s) {
     // log2 luminance from clip / 2^20 to clip, 96 bins.
     constexpr int kBins = 96;
     const double top = std::log2(clip), bottom = top - 20.0;
@@ -66,6 +67,18 @@ void drawHistogram(Canvas& c, int ox, int oy, int w, int h, const Image& on, con
         for (int y = h - 4; y < h; ++y) c.set(ox + x, oy + y, {200, 200, 200});
     }
     for (int y = 0; y < h; ++y) c.set(ox + w - 1, oy + y, {230, 40, 40});
+    // Each frame's saturation level (0.98 / relative exposure): the top of the range it records.
+    auto mark = [&](const std::vector<double>& exposure, int y0, Rgb8 colour) {
+        for (double e : exposure) {
+            const double l = std::log2(0.98 / e);
+            if (!(l >= bottom && l <= top)) continue;
+            const int x = std::min(w - 1, int((l - bottom) / (top - bottom) * (w - 1)));
+            for (int y = y0; y < y0 + 8; ++y)
+                for (int dx = 0; dx < 2 && x + dx < w; ++dx) c.set(ox + x + dx, oy + y, colour);
+        }
+    };
+    mark(s.on.relativeExposure, 2, {230, 160, 40});
+    mark(s.off.relativeExposure, 12, {70, 130, 230});
 }
 
 } // namespace
@@ -121,8 +134,8 @@ void writeCaptureReport(const std::filesystem::path& path, const MergedState& on
             if (f & 1) col = {230, 40, 40};
             c.set(kMargin + x, y2 + kCaption + y, col);
         }
-    drawText(c, 2 * kMargin + pw, y2, "LUMINANCE HISTOGRAM (ON, OFF), 1 EV TICKS", {230, 230, 230}, 2);
-    drawHistogram(c, 2 * kMargin + pw, y2 + kCaption, pw, ph, on.radiance, off.radiance, s.clipLevel);
+    drawText(c, 2 * kMargin + pw, y2, "LOG2 LUMINANCE, FRAME TOPS", {230, 230, 230}, 2);
+    drawHistogram(c, 2 * kMargin + pw, y2 + kCaption, pw, ph, on.radiance, off.radiance, s.clipLevel, s);
     savePng8(c.rgb.data(), c.width, c.height, path);
 }
 
