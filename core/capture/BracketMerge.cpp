@@ -59,27 +59,35 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
     const double k2 = p.rejectSigma * p.rejectSigma;
     tbb::enumerable_thread_specific<Scratch> scratch;
 
+    // Codes at or above this are saturated (integer compare in the inner loop).
+    const std::uint16_t satCode = std::uint16_t(std::min(65535.0, std::ceil(p.saturation * 65535.0)));
+    std::vector<double> invExposure(static_cast<std::size_t>(n)), exposureSq(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        invExposure[std::size_t(i)] = 1.0 / exposure[std::size_t(i)];
+        exposureSq[std::size_t(i)] = exposure[std::size_t(i)] * exposure[std::size_t(i)];
+    }
+
     auto mergeRows = [&](const tbb::blocked_range<int>& rows) {
         Scratch& s = scratch.local();
         s.rejected.assign(std::size_t(n), 0);
+        s.samples.reserve(std::size_t(n));
+        s.dark.reserve(std::size_t(n));
         for (int y = rows.begin(); y < rows.end(); ++y)
             for (int x = 0; x < w; ++x) {
                 const std::size_t pix = std::size_t(y) * w + x;
-                std::fill(s.rejected.begin(), s.rejected.end(), 0);
                 bool anyRejected = false;
                 for (int c = 0; c < 3; ++c) {
                     s.samples.clear();
                     s.dark.clear();
                     for (int i = 0; i < n; ++i) {
-                        const std::uint16_t* px = frames[i]->codes.data() + 3 * pix;
-                        const double z = px[c] * scale;
-                        bool sat = z >= p.saturation;
-                        if (frames[i]->saturatesPerPixel)
-                            sat = sat || px[0] * scale >= p.saturation || px[1] * scale >= p.saturation ||
-                                  px[2] * scale >= p.saturation;
+                        const std::uint16_t* px = frames[std::size_t(i)]->codes.data() + 3 * pix;
+                        bool sat = px[c] >= satCode;
+                        if (frames[std::size_t(i)]->saturatesPerPixel)
+                            sat = px[0] >= satCode || px[1] >= satCode || px[2] >= satCode;
                         if (sat) continue;
-                        const double e = exposure[i];
-                        Sample smp{z / e, e, e * e / noise.variance(z), i, true};
+                        const double z = px[c] * scale;
+                        const double e = exposure[std::size_t(i)];
+                        Sample smp{z * invExposure[std::size_t(i)], e, exposureSq[std::size_t(i)] / noise.variance(z), i, true};
                         (z < p.dark ? s.dark : s.samples).push_back(smp);
                     }
                     float& value = out.radiance.pixel(x, y)[c];
@@ -89,20 +97,48 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
                         out.clippedChannels[pix] |= std::uint8_t(1u << c);
                         continue;
                     }
-                    double ref = weightedMedian(s.samples);
-                    // Predicted variances at the reference (Granados: not at the noisy sample itself).
+                    // Fast path: the variance-weighted mean, accepted when every sample lies within
+                    // rejectSigma of it (variances predicted at the mean); then one Granados step.
+                    double sw = 0, swx = 0;
+                    for (const auto& v : s.samples) {
+                        sw += v.w;
+                        swx += v.w * v.x;
+                    }
+                    const double mean = swx / sw;
+                    bool agree = true;
+                    double sw2 = 0, swx2 = 0;
+                    for (const auto& v : s.samples) {
+                        const double var = noise.variance(v.e * mean) / (v.e * v.e);
+                        const double d = v.x - mean;
+                        if (d * d > k2 * (var + 1.0 / sw)) {
+                            agree = false;
+                            break;
+                        }
+                        sw2 += 1.0 / var;
+                        swx2 += v.x / var;
+                    }
+                    if (agree || s.samples.size() == 1) {
+                        value = float(agree ? swx2 / sw2 : mean);
+                        continue;
+                    }
+                    // Robust path: the reference is the variance-weighted median; samples farther
+                    // from it than rejectSigma deviations are left out.
+                    const double ref = weightedMedian(s.samples);
                     double minVar = 1e300;
                     for (auto& v : s.samples) {
-                        v.w = v.e * v.e / noise.variance(v.e * ref);
+                        v.w = exposureSq[std::size_t(v.frame)] / noise.variance(v.e * ref);
                         minVar = std::min(minVar, 1.0 / v.w);
                     }
-                    double sw = 0, swx = 0;
+                    sw = 0;
+                    swx = 0;
                     for (auto& v : s.samples) {
                         const double d = v.x - ref;
-                        if (s.samples.size() > 1 && d * d > k2 * (1.0 / v.w + minVar)) {
+                        if (d * d > k2 * (1.0 / v.w + minVar)) {
                             v.keep = false;
-                            s.rejected[std::size_t(v.frame)] = 1;
-                            anyRejected = true;
+                            if (!s.rejected[std::size_t(v.frame)]) {
+                                s.rejected[std::size_t(v.frame)] = 1;
+                                anyRejected = true;
+                            }
                             continue;
                         }
                         sw += v.w;
@@ -111,21 +147,24 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
                     double merged = sw > 0 ? swx / sw : ref;
                     // One more Granados step: weights predicted at the merged value.
                     if (sw > 0) {
-                        double sw2 = 0, swx2 = 0;
+                        double sw3 = 0, swx3 = 0;
                         for (const auto& v : s.samples) {
                             if (!v.keep) continue;
-                            const double wv = v.e * v.e / noise.variance(v.e * merged);
-                            sw2 += wv;
-                            swx2 += wv * v.x;
+                            const double wv = exposureSq[std::size_t(v.frame)] / noise.variance(v.e * merged);
+                            sw3 += wv;
+                            swx3 += wv * v.x;
                         }
-                        if (sw2 > 0) merged = swx2 / sw2;
+                        if (sw3 > 0) merged = swx3 / sw3;
                     }
                     value = float(merged);
                 }
                 if (anyRejected) {
                     out.disagreeing[pix] = 1;
                     int count = 0;
-                    for (auto r : s.rejected) count += r;
+                    for (auto& r : s.rejected) {
+                        count += r;
+                        r = 0;
+                    }
                     out.rejectedFrames[pix] = std::uint8_t(std::min(count, 255));
                 }
             }

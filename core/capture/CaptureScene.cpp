@@ -94,9 +94,11 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     std::vector<double> relative(exposure.size());
     for (std::size_t i = 0; i < exposure.size(); ++i) relative[i] = exposure[i] / base;
 
-    const auto t0 = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
     auto mergeState = [&](std::size_t first, std::size_t count, double p0, double p1, const char* name,
                           StateSummary& st) {
+        auto t = Clock::now();
         std::vector<BracketFrame> frames;
         frames.reserve(count);
         std::vector<double> rel;
@@ -109,12 +111,17 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
             st.exposureTimes.push_back(plan[i].time);
             st.relativeExposure.push_back(relative[i]);
         }
+        s.seconds.read += since(t);
+        t = Clock::now();
         std::vector<const BracketFrame*> ptrs;
         for (const auto& f : frames) ptrs.push_back(&f);
         const NoiseModel noise = estimateNoise(ptrs, rel, r.merge.saturation);
+        s.seconds.noise += since(t);
+        t = Clock::now();
         MergedState m = mergeBracket(
             ptrs, rel, noise, r.merge,
             [&](double f) { report(p0 + (p1 - p0) * (0.5 + 0.5 * f), std::string("merging ") + name); }, cancel);
+        s.seconds.merge += since(t);
         checkCancel(cancel);
         st.clippedPixels = m.clippedPixels;
         st.disagreeingPixels = m.disagreeingPixels;
@@ -123,10 +130,11 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     };
     MergedState on = mergeState(0, nOn, 0.0, 0.45, "on", s.on);
     MergedState off = mergeState(nOn, r.offFiles.size(), 0.45, 0.9, "off", s.off);
-    s.mergeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     report(0.9, "checking the on/off alignment");
+    auto t = Clock::now();
     s.shift = measurePairShift(on.radiance, off.radiance, std::min(on.clipLevel, off.clipLevel));
+    s.seconds.shift = since(t);
     if (!(s.shift.magnitude() <= r.allowShift)) {
         char buf[256];
         std::snprintf(buf, sizeof buf,
@@ -137,6 +145,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     }
     checkCancel(cancel);
 
+    t = Clock::now();
     if (r.lens == LensMode::Auto) {
         report(0.92, "correcting the lens");
         LensCorrector lens(plan[baseIndex].exif, s.width, s.height);
@@ -149,6 +158,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     } else {
         s.lens.reason = "lens correction switched off (--lens none)";
     }
+    s.seconds.lens = since(t);
     checkCancel(cancel);
 
     // One clip level for the pair: above every unclipped value of either image.
@@ -176,6 +186,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     checkCancel(cancel);
 
     report(0.95, "writing the scene");
+    t = Clock::now();
     fs::create_directories(r.sceneDir, ec);
     if (ec) throw Error(r.sceneDir.string(), "cannot create the folder: " + ec.message());
     s.onExr = r.sceneDir / "on.exr";
@@ -191,6 +202,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
         s.report = r.sceneDir / "capture-report.png";
         writeCaptureReport(s.report, on, off, s);
     }
+    s.seconds.write = since(t);
     report(1.0, "done");
     return s;
 }

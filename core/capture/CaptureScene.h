@@ -50,7 +50,10 @@ struct CaptureSummary {
     bool lensApplied = false;
     StateSummary on, off;
     std::filesystem::path onExr, offExr, metaJson, report;
-    double mergeSeconds = 0;
+    // Wall-clock seconds per stage (both states together for read, noise and merge).
+    struct Timings {
+        double read = 0, noise = 0, merge = 0, shift = 0, lens = 0, write = 0;
+    } seconds;
 };
 
 // `progress(fraction, what)` is called from the calling thread. When `cancel` becomes true the
