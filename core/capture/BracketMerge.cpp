@@ -67,6 +67,22 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
         exposureSq[std::size_t(i)] = exposure[std::size_t(i)] * exposure[std::size_t(i)];
     }
 
+    // 1 / variance of each code (the observed-value weights), and each frame's codes and flag.
+    std::vector<double> invVarOfCode(65536);
+    for (int code = 0; code < 65536; ++code) invVarOfCode[std::size_t(code)] = 1.0 / noise.variance(code * scale);
+    std::vector<const std::uint16_t*> codesOf(static_cast<std::size_t>(n));
+    std::vector<char> perPixel(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        codesOf[std::size_t(i)] = frames[std::size_t(i)]->codes.data();
+        perPixel[std::size_t(i)] = frames[std::size_t(i)]->saturatesPerPixel;
+    }
+
+    // 1 / variance predicted at a value z (in full-scale units) through the code table.
+    auto predictedInvVar = [&](double z) {
+        const double code = std::clamp(z * 65535.0 + 0.5, 0.0, 65535.0);
+        return invVarOfCode[std::size_t(code)];
+    };
+
     auto mergeRows = [&](const tbb::blocked_range<int>& rows) {
         Scratch& s = scratch.local();
         s.rejected.assign(std::size_t(n), 0);
@@ -80,14 +96,14 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
                     s.samples.clear();
                     s.dark.clear();
                     for (int i = 0; i < n; ++i) {
-                        const std::uint16_t* px = frames[std::size_t(i)]->codes.data() + 3 * pix;
+                        const std::uint16_t* px = codesOf[std::size_t(i)] + 3 * pix;
                         bool sat = px[c] >= satCode;
-                        if (frames[std::size_t(i)]->saturatesPerPixel)
-                            sat = px[0] >= satCode || px[1] >= satCode || px[2] >= satCode;
+                        if (perPixel[std::size_t(i)]) sat = px[0] >= satCode || px[1] >= satCode || px[2] >= satCode;
                         if (sat) continue;
                         const double z = px[c] * scale;
                         const double e = exposure[std::size_t(i)];
-                        Sample smp{z * invExposure[std::size_t(i)], e, exposureSq[std::size_t(i)] / noise.variance(z), i, true};
+                        Sample smp{z * invExposure[std::size_t(i)], e, exposureSq[std::size_t(i)] * invVarOfCode[px[c]], i,
+                                   true};
                         (z < p.dark ? s.dark : s.samples).push_back(smp);
                     }
                     float& value = out.radiance.pixel(x, y)[c];
@@ -98,7 +114,7 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
                         continue;
                     }
                     // Fast path: the variance-weighted mean, accepted when every sample lies within
-                    // rejectSigma of it (variances predicted at the mean); then one Granados step.
+                    // rejectSigma of it; then one Granados step (variances predicted at the mean).
                     double sw = 0, swx = 0;
                     for (const auto& v : s.samples) {
                         sw += v.w;
@@ -108,14 +124,14 @@ MergedState mergeBracket(const std::vector<const BracketFrame*>& frames, const s
                     bool agree = true;
                     double sw2 = 0, swx2 = 0;
                     for (const auto& v : s.samples) {
-                        const double var = noise.variance(v.e * mean) / (v.e * v.e);
                         const double d = v.x - mean;
-                        if (d * d > k2 * (var + 1.0 / sw)) {
+                        if (d * d * v.w > k2 * (1.0 + v.w / sw)) {
                             agree = false;
                             break;
                         }
-                        sw2 += 1.0 / var;
-                        swx2 += v.x / var;
+                        const double wp = v.e * v.e * predictedInvVar(v.e * mean);
+                        sw2 += wp;
+                        swx2 += wp * v.x;
                     }
                     if (agree || s.samples.size() == 1) {
                         value = float(agree ? swx2 / sw2 : mean);

@@ -6,6 +6,9 @@
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -99,14 +102,19 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     auto mergeState = [&](std::size_t first, std::size_t count, double p0, double p1, const char* name,
                           StateSummary& st) {
         auto t = Clock::now();
-        std::vector<BracketFrame> frames;
-        frames.reserve(count);
+        // Frames are decoded a few at a time in parallel (LibRaw's demosaicing is single-threaded);
+        // progress is reported between groups, on this thread.
+        std::vector<BracketFrame> frames(count);
         std::vector<double> rel;
-        for (std::size_t i = first; i < first + count; ++i) {
+        const std::size_t group = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+        for (std::size_t g = 0; g < count; g += group) {
             checkCancel(cancel);
-            report(p0 + (p1 - p0) * 0.5 * double(i - first) / double(count),
-                   std::string("reading ") + name + " frame " + plan[i].path.filename().string());
-            frames.push_back(readBracketFrame(plan[i].path));
+            report(p0 + (p1 - p0) * 0.5 * double(g) / double(count),
+                   std::string("reading ") + name + " frame " + plan[first + g].path.filename().string());
+            const std::size_t end = std::min(count, g + group);
+            tbb::parallel_for(g, end, [&](std::size_t k) { frames[k] = readBracketFrame(plan[first + k].path); });
+        }
+        for (std::size_t i = first; i < first + count; ++i) {
             rel.push_back(relative[i]);
             st.exposureTimes.push_back(plan[i].time);
             st.relativeExposure.push_back(relative[i]);
