@@ -4,6 +4,7 @@
 #include "capture/BracketSimulation.h"
 #include "capture/CaptureScene.h"
 #include "capture/LensCorrection.h"
+#include "dataset/Dataset.h"
 #include "dataset/Prepare.h"
 #include "dataset/SceneMeta.h"
 #include "edit/PhaseCorrelation.h"
@@ -171,7 +172,12 @@ private Q_SLOTS:
         writeSceneMeta(r.sceneDir / "meta.json", m2);
         QCOMPARE(nlohmann::json::parse(readSceneMeta(r.sceneDir / "meta.json").capture), block);
 
-        // The scene is a scene like any other: prepare writes its model inputs.
+        // The scene is a scene like any other: the scanner finds no problem (the report is part of
+        // the layout), and prepare writes its model inputs.
+        const Dataset ds = scanDataset(root / "dataset");
+        QCOMPARE(ds.scenes.size(), std::size_t(1));
+        for (const auto& p : ds.problems) qWarning("%s: %s", p.path.string().c_str(), p.message.c_str());
+        QVERIFY(ds.problems.empty());
         const PrepareSummary ps = prepareDataset(root / "dataset", PrepareOptions{});
         QCOMPARE(ps.scenes.size(), std::size_t(1));
         QVERIFY(fs::exists(root / "dataset" / "inputs" / "turn_on" / "lamp.png"));
