@@ -282,6 +282,20 @@ private Q_SLOTS:
         QVERIFY(!fs::exists(good.sceneDir / "on.exr"));
     }
 
+    void sceneMetaRefusesACaptureThatIsNotAnObject() {
+        QTemporaryDir tmp;
+        const fs::path meta = fs::path(tmp.path().toStdString()) / "meta.json";
+        test::writeBytes(meta, "{\"k\": 1.5, \"capture\": [1, 2]}");
+        try {
+            readSceneMeta(meta);
+            QFAIL("a capture array was accepted");
+        } catch (const Error& e) {
+            QVERIFY(std::string(e.what()).find("meta.json: \"capture\" must be an object") != std::string::npos);
+        }
+        test::writeBytes(meta, "{\"k\": 1.5, \"capture\": null}");
+        QVERIFY(readSceneMeta(meta).capture.empty());
+    }
+
     void cancelStopsWithoutWriting() {
         QTemporaryDir tmp;
         const fs::path root = tmp.path().toStdString();
