@@ -62,7 +62,7 @@ Command makeCaptureCommand() {
          {"saturation", "F", "fraction of the format maximum counted as saturated (default 0.98)"},
          {"reject-sigma", "K", "frames further than K noise deviations from the others are left out (default 5)"},
          {"no-report", "", "do not write capture-report.png"},
-         {"timings", "", "print the seconds each stage took"},
+         {"timings", "", "print the seconds each stage took (wall clock and CPU time of all threads)"},
          {"quiet", "", "print nothing but errors"}},
         1,
         1,
@@ -106,11 +106,13 @@ Command makeCaptureCommand() {
                        << (s.lensApplied ? "corrected with " + s.lens.lens + " on " + s.lens.camera : s.lens.reason)
                        << "\n";
                 if (args.flag("timings")) {
-                    const auto& t = s.seconds;
-                    std::snprintf(buf, sizeof buf,
-                                  "  seconds: read %.2f, noise model %.2f, merge %.2f, shift %.2f, lens %.2f, write %.2f\n",
-                                  t.read, t.noise, t.merge, t.shift, t.lens, t.write);
-                    io.out << buf;
+                    for (const auto* t : {&s.seconds, &s.cpuSeconds}) {
+                        std::snprintf(buf, sizeof buf,
+                                      "  %s: read %.2f, noise model %.2f, merge %.2f, shift %.2f, lens %.2f, write %.2f\n",
+                                      t == &s.seconds ? "seconds" : "cpu seconds", t->read, t->noise, t->merge,
+                                      t->shift, t->lens, t->write);
+                        io.out << buf;
+                    }
                 }
                 return 0;
             }};

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 namespace ll::capture {
 namespace fs = std::filesystem;
@@ -97,11 +98,18 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     std::vector<double> relative(exposure.size());
     for (std::size_t i = 0; i < exposure.size(); ++i) relative[i] = exposure[i] / base;
 
-    using Clock = std::chrono::steady_clock;
-    auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+    // A stage's start: wall clock and process CPU time.
+    struct Stamp {
+        std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+        std::clock_t cpu = std::clock();
+    };
+    auto since = [](const Stamp& t, double& wall, double& cpu) {
+        wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t.wall).count();
+        cpu += double(std::clock() - t.cpu) / CLOCKS_PER_SEC;
+    };
     auto mergeState = [&](std::size_t first, std::size_t count, double p0, double p1, const char* name,
                           StateSummary& st) {
-        auto t = Clock::now();
+        auto t = Stamp{};
         // Frames are decoded a few at a time in parallel (LibRaw's demosaicing is single-threaded);
         // progress is reported between groups, on this thread.
         std::vector<BracketFrame> frames(count);
@@ -119,17 +127,17 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
             st.exposureTimes.push_back(plan[i].time);
             st.relativeExposure.push_back(relative[i]);
         }
-        s.seconds.read += since(t);
-        t = Clock::now();
+        since(t, s.seconds.read, s.cpuSeconds.read);
+        t = Stamp{};
         std::vector<const BracketFrame*> ptrs;
         for (const auto& f : frames) ptrs.push_back(&f);
         const NoiseModel noise = estimateNoise(ptrs, rel, r.merge.saturation);
-        s.seconds.noise += since(t);
-        t = Clock::now();
+        since(t, s.seconds.noise, s.cpuSeconds.noise);
+        t = Stamp{};
         MergedState m = mergeBracket(
             ptrs, rel, noise, r.merge,
             [&](double f) { report(p0 + (p1 - p0) * (0.5 + 0.5 * f), std::string("merging ") + name); }, cancel);
-        s.seconds.merge += since(t);
+        since(t, s.seconds.merge, s.cpuSeconds.merge);
         checkCancel(cancel);
         st.clippedPixels = m.clippedPixels;
         st.disagreeingPixels = m.disagreeingPixels;
@@ -140,9 +148,9 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     MergedState off = mergeState(nOn, r.offFiles.size(), 0.45, 0.9, "off", s.off);
 
     report(0.9, "checking the on/off alignment");
-    auto t = Clock::now();
+    auto t = Stamp{};
     s.shift = measurePairShift(on.radiance, off.radiance, std::min(on.clipLevel, off.clipLevel));
-    s.seconds.shift = since(t);
+    since(t, s.seconds.shift, s.cpuSeconds.shift);
     if (!(s.shift.magnitude() <= r.allowShift)) {
         char buf[256];
         std::snprintf(buf, sizeof buf,
@@ -153,7 +161,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     }
     checkCancel(cancel);
 
-    t = Clock::now();
+    t = Stamp{};
     if (r.lens == LensMode::Auto) {
         report(0.92, "correcting the lens");
         LensCorrector lens(plan[baseIndex].exif, s.width, s.height);
@@ -166,7 +174,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     } else {
         s.lens.reason = "lens correction switched off (--lens none)";
     }
-    s.seconds.lens = since(t);
+    since(t, s.seconds.lens, s.cpuSeconds.lens);
     checkCancel(cancel);
 
     // One clip level for the pair: above every unclipped value of either image.
@@ -194,7 +202,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     checkCancel(cancel);
 
     report(0.95, "writing the scene");
-    t = Clock::now();
+    t = Stamp{};
     fs::create_directories(r.sceneDir, ec);
     if (ec) throw Error(r.sceneDir.string(), "cannot create the folder: " + ec.message());
     s.onExr = r.sceneDir / "on.exr";
@@ -210,7 +218,7 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
         s.report = r.sceneDir / "capture-report.png";
         writeCaptureReport(s.report, on, off, s);
     }
-    s.seconds.write = since(t);
+    since(t, s.seconds.write, s.cpuSeconds.write);
     report(1.0, "done");
     return s;
 }

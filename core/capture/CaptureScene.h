@@ -50,10 +50,11 @@ struct CaptureSummary {
     bool lensApplied = false;
     StateSummary on, off;
     std::filesystem::path onExr, offExr, metaJson, report;
-    // Wall-clock seconds per stage (both states together for read, noise and merge).
+    // Seconds per stage (both states together for read, noise and merge): wall clock, and the
+    // process's CPU time (all threads), which a busy shared machine does not inflate.
     struct Timings {
         double read = 0, noise = 0, merge = 0, shift = 0, lens = 0, write = 0;
-    } seconds;
+    } seconds, cpuSeconds;
 };
 
 // `progress(fraction, what)` is called from the calling thread. When `cancel` becomes true the
