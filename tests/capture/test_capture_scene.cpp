@@ -209,6 +209,56 @@ private Q_SLOTS:
         QCOMPARE(s.off.relativeExposure.front(), 1.0); // 4 * 0.0025 s against the base 0.01 s
     }
 
+    void rawBracketsWithALensProfile() {
+        // DNG brackets of a Canon EOS 5D Mark II with the EF 24-105mm at 24 mm, f/8: read by LibRaw,
+        // merged, corrected by lensfun. Vignetting divides both states alike, so on/off ratios stay
+        // physical (demosaicing blurs edges: medians).
+        QTemporaryDir tmp;
+        const fs::path root = tmp.path().toStdString();
+        const Image off = ambient(), on = withLamp(off);
+        test::FrameExifTags tags;
+        tags.make = "Canon";
+        tags.model = "Canon EOS 5D Mark II";
+        tags.lens = "Canon EF 24-105mm f/4L IS USM";
+        tags.focalLength = 24;
+        tags.fNumber = 8;
+        CaptureRequest r;
+        r.sceneDir = root / "scene";
+        r.onFiles = writeBracket(on, root, "on", 1, Format::Dng, tags);
+        r.offFiles = writeBracket(off, root, "off", 2, Format::Dng, tags);
+        const CaptureSummary s = captureScene(r);
+        QVERIFY2(s.lensApplied, s.lens.reason.c_str());
+        QVERIFY(s.lens.lens.find("24-105") != std::string::npos);
+        QVERIFY(s.shift.magnitude() < 0.2);
+        const auto meta = nlohmann::json::parse(readSceneMeta(r.sceneDir / "meta.json").capture);
+        QCOMPARE(meta["lens_correction"]["applied"].get<bool>(), true);
+        QCOMPARE(meta["camera"]["lens"].get<std::string>(), tags.lens);
+        const Image onHdr = loadImage(r.sceneDir / "on.exr"), offHdr = loadImage(r.sceneDir / "off.exr");
+        std::vector<double> ratioErr;
+        for (int y = 8; y < kH - 8; ++y)
+            for (int x = 8; x < kW - 8; ++x)
+                for (int c = 0; c < 3; ++c) {
+                    const double tOn = on.at(x, y, c), tOff = off.at(x, y, c);
+                    if (tOn * 0.25 > 0.9 || tOff * 4 < 0.02) continue;
+                    ratioErr.push_back(std::abs((onHdr.at(x, y, c) / offHdr.at(x, y, c)) / (tOn / tOff) - 1));
+                }
+        qInfo("median on/off ratio error after lens correction %.4f", median(ratioErr));
+        QVERIFY(median(ratioErr) < 0.02);
+        // The edges were brightened (vignetting divided out) relative to the source: median gains of
+        // a band at the left edge and of the centre (distortion moves pixels a little: medians).
+        auto gain = [&](int x0, int x1, int y0, int y1) {
+            std::vector<double> g;
+            for (int y = y0; y < y1; ++y)
+                for (int x = x0; x < x1; ++x)
+                    if (off.at(x, y, 1) * 4 > 0.02) g.push_back(offHdr.at(x, y, 1) / off.at(x, y, 1));
+            return median(g);
+        };
+        const double centre = gain(kW / 2 - 10, kW / 2 + 10, kH / 2 - 10, kH / 2 + 10), edge = gain(6, 16, 40, kH - 40);
+        qInfo("gain centre %.3f, left edge %.3f", centre, edge);
+        QVERIFY(std::abs(centre - 1) < 0.05);
+        QVERIFY(edge > 1.15 * centre);
+    }
+
     void movedViewIsRefusedWithItsShift() {
         QTemporaryDir tmp;
         const fs::path root = tmp.path().toStdString();
