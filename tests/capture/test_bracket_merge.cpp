@@ -263,6 +263,42 @@ private Q_SLOTS:
         }
     }
 
+    void floatExrFramesSaturateAtOne() {
+        // Float EXR frames hold code / full scale: 1.0 is the format's maximum (saturation).
+        QTemporaryDir dir;
+        const Image x = baseRadiance();
+        const auto times = bracketTimes(2, 5);
+        test::SensorModel s;
+        std::mt19937_64 rng(21);
+        std::vector<BracketFrame> frames;
+        std::vector<double> exposure;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            const auto codes = test::exposeCodes(x, times[i] / 0.01, s, rng);
+            Image f(kW, kH);
+            for (std::size_t k = 0; k < codes.size(); ++k) f.data()[k] = float(codes[k]) / float(s.levels);
+            const fs::path p = fs::path(dir.path().toStdString()) / ("f" + std::to_string(i) + ".exr");
+            saveExr(f, p, ExrPixelType::Float);
+            frames.push_back(readBracketFrame(p));
+            QVERIFY(!frames.back().isRaw && !frames.back().saturatesPerPixel);
+            exposure.push_back(times[i] / 0.01);
+        }
+        std::vector<const BracketFrame*> ptrs;
+        for (const auto& f : frames) ptrs.push_back(&f);
+        const MergedState m = mergeBracket(ptrs, exposure, estimateNoise(ptrs, exposure, 0.98));
+        std::vector<double> rel;
+        std::size_t wrongClip = 0;
+        for (std::size_t i = 0; i < x.floatCount(); ++i) {
+            const double truth = x.data()[i];
+            const bool clipped = m.clippedChannels[i / 3] & (1u << (i % 3));
+            if (truth * 0.25 >= 1.03) wrongClip += !clipped;
+            if (truth * 0.25 <= 0.93) wrongClip += clipped;
+            if (truth * 4 > 0.01 && truth * 0.25 < 0.9) rel.push_back(std::abs(m.radiance.data()[i] / truth - 1));
+        }
+        qInfo("EXR frames: median relative error %.4f", median(rel));
+        QVERIFY(median(rel) < 0.006);
+        QCOMPARE(wrongClip, std::size_t(0));
+    }
+
     void unreadableAndEightBitFramesNameTheFile() {
         QTemporaryDir dir;
         const fs::path bad = fs::path(dir.path().toStdString()) / "broken.tif";
