@@ -61,13 +61,14 @@ Command makeCaptureCommand() {
                               "one per frame of a state when both states have the same bracket"},
          {"saturation", "F", "fraction of the format maximum counted as saturated (default 0.98)"},
          {"reject-sigma", "K", "frames further than K noise deviations from the others are left out (default 5)"},
-         {"no-report", "", "do not write capture-report.png"},
+         {"no-report", "", "do not write capture-report.png and capture-flags.png"},
          {"timings", "", "print the seconds each stage took (wall clock and CPU time of all threads)"},
          {"quiet", "", "print nothing but errors"}},
         1,
         1,
         "Writes SCENE_DIR/on.exr and off.exr (float, PIZ) at the base exposure of the on image (the middle of its "
-        "bracket), meta.json with the clip level and a \"capture\" block, and capture-report.png. Each state is "
+        "bracket), meta.json with the clip level and a \"capture\" block, capture-report.png (a one-page summary) and "
+        "capture-flags.png (per pixel: red clipped, green on frames disagreed, blue off frames disagreed). Each state is "
         "merged from all its frames with noise-aware weights; saturated and near-black samples are left out per "
         "channel; channels saturated in every frame are set to the clip level. The pair is refused when the views "
         "moved by more than --allow-shift. Put SCENE_DIR before --on and --off."};

@@ -1,5 +1,6 @@
 #include "capture/CaptureScene.h"
 
+#include "capture/CaptureFlags.h"
 #include "capture/CaptureMeta.h"
 #include "capture/CaptureReport.h"
 #include "image/ImageIO.h"
@@ -217,6 +218,8 @@ CaptureSummary captureScene(const CaptureRequest& r, const std::function<void(do
     if (r.writeReport) {
         s.report = r.sceneDir / "capture-report.png";
         writeCaptureReport(s.report, on, off, s);
+        s.flags = r.sceneDir / "capture-flags.png";
+        writeCaptureFlags(s.flags, on, off);
     }
     since(t, s.seconds.write, s.cpuSeconds.write);
     report(1.0, "done");

@@ -1,5 +1,5 @@
 #pragma once
-// Makes a scene (on.exr, off.exr, meta.json, capture-report.png) from the exposure brackets of the
+// Makes a scene (on.exr, off.exr, meta.json, capture-report.png, capture-flags.png) from the exposure brackets of the
 // light-on and light-off states, as the 3DLP paper captured its pairs (section 3.1):
 //   1. every frame's exposure (time * ISO / f-number^2) from EXIF, or the times given;
 //   2. each state merged to linear radiance (BracketMerge), both at the base exposure of the on image
@@ -30,7 +30,7 @@ struct CaptureRequest {
     double allowShift = 0.5;   // px
     std::vector<double> times; // empty: EXIF; else one per on frame then off frame, or one per frame of a state
     MergeParams merge;
-    bool writeReport = true;
+    bool writeReport = true; // capture-report.png and capture-flags.png
 };
 
 struct StateSummary {
@@ -49,7 +49,7 @@ struct CaptureSummary {
     LensProfile lens;
     bool lensApplied = false;
     StateSummary on, off;
-    std::filesystem::path onExr, offExr, metaJson, report;
+    std::filesystem::path onExr, offExr, metaJson, report, flags;
     // Seconds per stage (both states together for read, noise and merge): wall clock, and the
     // process's CPU time (all threads), which a busy shared machine does not inflate.
     struct Timings {

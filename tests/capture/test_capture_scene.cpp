@@ -113,6 +113,22 @@ private Q_SLOTS:
         QCOMPARE(lastProgress, 1.0);
         QVERIFY(fs::exists(r.sceneDir / "on.exr") && fs::exists(r.sceneDir / "off.exr"));
         QVERIFY(fs::exists(r.sceneDir / "capture-report.png"));
+        // The per-pixel flags: red exactly where a channel of either image holds the clip level.
+        {
+            const Image flags = loadImage(r.sceneDir / "capture-flags.png");
+            const Image a = loadImage(r.sceneDir / "on.exr"), b = loadImage(r.sceneDir / "off.exr");
+            std::size_t mismatched = 0, red = 0;
+            for (std::size_t i = 0; i < a.pixelCount(); ++i) {
+                bool clipped = false;
+                for (int c = 0; c < 3; ++c)
+                    clipped = clipped || a.data()[3 * i + c] >= float(s.clipLevel) || b.data()[3 * i + c] >= float(s.clipLevel);
+                const bool isRed = flags.data()[3 * i] > 0.5f;
+                red += isRed;
+                mismatched += clipped != isRed;
+            }
+            QCOMPARE(mismatched, std::size_t(0));
+            QVERIFY(red > 0);
+        }
         QVERIFY(std::abs(s.baseExposureTime / 0.01 - 1) < 1e-5); // the middle of the on bracket (EXIF rational)
         QVERIFY(!s.lensApplied);
         QVERIFY(s.lens.reason.find("names no lens") != std::string::npos);
