@@ -117,6 +117,13 @@ CaptureDialog::CaptureDialog(JobRunner* runner, QWidget* parent) : QDialog(paren
     resize(760, 560);
 }
 
+CaptureDialog::~CaptureDialog() {
+    if (running_) {
+        cancel_->store(true);
+        token_.cancel();
+    }
+}
+
 void CaptureDialog::setDataset(const QString& dir) { dataset_->setText(dir); }
 void CaptureDialog::setSceneName(const QString& name) { scene_->setText(name); }
 void CaptureDialog::setFrames(const QStringList& on, const QStringList& off) {

@@ -25,6 +25,8 @@ class CaptureDialog : public QDialog {
     Q_OBJECT
 public:
     CaptureDialog(JobRunner* runner, QWidget* parent = nullptr);
+    // A capture still running is cancelled (it stops at its next check and writes nothing).
+    ~CaptureDialog() override;
 
     // For tests: fill the form and start, as the buttons do.
     void setDataset(const QString& dir);
