@@ -27,6 +27,16 @@ find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 find_package(TBB REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(Threads REQUIRED)
+# Lens profiles for capture (liblensfun-dev, database in liblensfun-data-v1); libtiff writes the
+# test DNG files of the capture tests.
+# lensfun.pc lists glib-2.0 (private), which Debian's liblensfun-dev does not pull in and the
+# header does not need: find the header and library directly.
+find_path(LENSFUN_INCLUDE_DIR lensfun.h PATH_SUFFIXES lensfun REQUIRED)
+find_library(LENSFUN_LIBRARY lensfun REQUIRED)
+add_library(LightLens::lensfun UNKNOWN IMPORTED)
+set_target_properties(LightLens::lensfun PROPERTIES IMPORTED_LOCATION "${LENSFUN_LIBRARY}"
+                      INTERFACE_INCLUDE_DIRECTORIES "${LENSFUN_INCLUDE_DIR}/..")
+find_package(TIFF REQUIRED)
 
 # Quirk 3 (Qt's emit vs oneTBB) is handled by QT_NO_KEYWORDS in the top-level CMakeLists.txt.
 # Qt is needed by the GUI, the test suite (Qt Test) and nothing in core/.

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "compose/FigureComposer.h"
+#include "capture/CaptureDialog.h"
 #include "annotate/AnnotationMode.h"
 #include "app/KeysDialog.h"
 #include "app/RecentDatasets.h"
@@ -147,6 +148,7 @@ void MainWindow::createActions() {
         if (!dir.isEmpty()) openDataset(dir);
     });
     act(file, tr("Open the &demo dataset"), {QKeySequence(Qt::CTRL | Qt::Key_D)}, [this] { openDemo(); });
+    act(file, tr("New scene from &brackets…"), {}, [this] { openCaptureDialog(); });
     recentMenu_ = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
     file->addSeparator();
@@ -267,6 +269,25 @@ ValidationWindow* MainWindow::openValidation() {
     w->raise();
     w->activateWindow();
     return w;
+}
+
+CaptureDialog* MainWindow::openCaptureDialog() {
+    auto* d = findChild<CaptureDialog*>();
+    if (!d) {
+        d = new CaptureDialog(runner_, this);
+        if (session_->isOpen()) d->setDataset(QString::fromStdString(session_->dataset().root.string()));
+        connect(d, &CaptureDialog::captured, this, [this](const QString& dataset, const QString& scene) {
+            if (!openDataset(dataset)) return;
+            const Dataset& ds = session_->dataset();
+            auto it = std::find_if(ds.models.begin(), ds.models.end(), [](const std::string& m) { return m != "do_nothing"; });
+            const QString model = it != ds.models.end() ? QString::fromStdString(*it) : QString();
+            showCase(CaseId{scene, model, Task::On});
+        });
+    }
+    d->show();
+    d->raise();
+    d->activateWindow();
+    return d;
 }
 
 void MainWindow::rebuildRecentMenu() {

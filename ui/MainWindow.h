@@ -16,6 +16,7 @@ class QProgressBar;
 namespace ll::ui {
 
 class AnnotationMode;
+class CaptureDialog;
 class DatasetBrowser;
 class DisplayToolBar;
 class EditScoreWindow;
@@ -42,6 +43,8 @@ public:
     ValidationWindow* openValidation();
     // Opens (or raises) the figure composer on the open dataset and the case on screen.
     FigureComposer* openFigureComposer();
+    // File -> New scene from brackets...: when the capture is done, its dataset is opened on the scene.
+    CaptureDialog* openCaptureDialog();
 
     // For tests and the screenshot tool.
     JobRunner* jobs() const { return runner_; }

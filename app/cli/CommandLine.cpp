@@ -63,6 +63,11 @@ std::optional<Size2> ParsedArgs::size(const std::string& name) const {
     return parseSize(*v, "--" + name);
 }
 
+std::vector<std::string> ParsedArgs::many(const std::string& name) const {
+    auto it = multi_.find(name);
+    return it == multi_.end() ? std::vector<std::string>{} : it->second;
+}
+
 std::vector<std::string> ParsedArgs::list(const std::string& name) const {
     std::vector<std::string> out;
     auto v = value(name);
@@ -90,9 +95,21 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
             for (const auto& o : spec.options)
                 if (o.name == name) opt = &o;
             if (!opt) throw UsageError("unknown option --" + name);
+            // "FILE..." takes several arguments; "S,S,..." is one comma-separated argument.
+            const bool many = opt->valueName.size() > 3 &&
+                              opt->valueName.compare(opt->valueName.size() - 3, 3, "...") == 0 &&
+                              opt->valueName.find(',') == std::string::npos;
             if (opt->valueName.empty()) {
                 if (inlineValue) throw UsageError("option --" + name + " takes no value");
                 out.setFlag(name);
+            } else if (many) {
+                if (inlineValue) out.addMany(name, val);
+                std::size_t taken = inlineValue ? 1 : 0;
+                while (i + 1 < args.size() && !(args[i + 1].size() > 2 && args[i + 1].rfind("--", 0) == 0)) {
+                    out.addMany(name, args[++i]);
+                    ++taken;
+                }
+                if (!taken) throw UsageError("option --" + name + " needs at least one value (" + opt->valueName + ")");
             } else {
                 if (!inlineValue) {
                     if (i + 1 >= args.size()) throw UsageError("option --" + name + " needs a value (" + opt->valueName + ")");

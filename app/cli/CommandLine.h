@@ -20,7 +20,8 @@ public:
 
 struct OptionSpec {
     std::string name;      // without the leading "--"
-    std::string valueName; // empty for a flag
+    std::string valueName; // empty for a flag; ending in "..." without a comma (e.g. "FILE..."): takes
+                           // every following argument up to the next option, and may be repeated
     std::string help;
 };
 
@@ -43,7 +44,9 @@ class ParsedArgs {
 public:
     std::vector<std::string> positionals;
 
-    bool has(const std::string& name) const { return values_.count(name) || flags_.count(name); }
+    bool has(const std::string& name) const {
+        return values_.count(name) || flags_.count(name) || multi_.count(name);
+    }
     bool flag(const std::string& name) const { return flags_.count(name) > 0; }
     std::optional<std::string> value(const std::string& name) const;
     std::string string(const std::string& name, const std::string& fallback = "") const;
@@ -52,13 +55,16 @@ public:
     double number(const std::string& name, double fallback) const;
     std::optional<Size2> size(const std::string& name) const; // "WxH"
     std::vector<std::string> list(const std::string& name) const; // comma separated
+    std::vector<std::string> many(const std::string& name) const;  // the values of a "..." option
 
     void setValue(const std::string& n, const std::string& v) { values_[n] = v; }
     void setFlag(const std::string& n) { flags_.insert(n); }
+    void addMany(const std::string& n, const std::string& v) { multi_[n].push_back(v); }
 
 private:
     std::map<std::string, std::string> values_;
     std::set<std::string> flags_;
+    std::map<std::string, std::vector<std::string>> multi_;
 };
 
 ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& args);

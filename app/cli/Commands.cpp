@@ -22,6 +22,7 @@ const std::vector<Command>& allCommands() {
         makeSynthCommand(),
         makePrepareCommand(),
         makeValidateCommand(),
+        makeCaptureCommand(),
 #ifdef LIGHTLENS_HAS_FIGURES
         makeFigureCommand(),
 #endif

@@ -41,6 +41,7 @@ Command makeMergeCommand();
 Command makeTablesCommand();
 Command makeBenchMetricsCommand();
 Command makeValidateCommand();
+Command makeCaptureCommand();
 #ifdef LIGHTLENS_HAS_FIGURES
 Command makeFigureCommand(); // cli/figure/CmdFigure.cpp, built with the GUI
 #endif

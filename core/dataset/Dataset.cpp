@@ -167,6 +167,8 @@ public:
             const std::string fname = f.filename().string(), stem = f.stem().string(), ext = lowerExtension(f);
             if (fname == "labels.json") s.labels = f;
             else if (fname == "meta.json") s.metaFile = f;
+            else if (fname == "capture-report.png" || fname == "capture-flags.png")
+                continue; // written by `lightlens-cli capture`
             else if ((stem == "on" || stem == "off") && isHdrImageExtension(ext)) (stem == "on" ? on : off).push_back(f);
             else if ((stem == "on" || stem == "off") && isLdrImageExtension(ext))
                 problem(ProblemKind::NotHdr, f, "." + ext + " is not an HDR format (expected .exr, .hdr, .pfm or float/16-bit .tif)");

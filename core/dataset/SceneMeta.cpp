@@ -39,6 +39,10 @@ SceneMeta readSceneMeta(const fs::path& path) {
             throw Error(path.string(), "\"clip_level\" must be a positive finite number or null");
         m.clipLevel = c;
     }
+    if (auto it = j.find("capture"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) throw Error(path.string(), "\"capture\" must be an object");
+        m.capture = it->dump();
+    }
     return m;
 }
 
@@ -52,6 +56,11 @@ void writeSceneMeta(const fs::path& path, const SceneMeta& meta) {
     if (!meta.regime.empty()) j["regime"] = meta.regime;
     if (meta.clipLevel) j["clip_level"] = *meta.clipLevel;
     else j["clip_level"] = nullptr;
+    if (!meta.capture.empty()) {
+        nlohmann::json c = nlohmann::json::parse(meta.capture, nullptr, false);
+        if (!c.is_object()) throw Error(path.string(), "the capture block to write is not a JSON object");
+        j["capture"] = std::move(c);
+    }
     writeFileAtomic(path, j.dump(2) + "\n");
 }
 

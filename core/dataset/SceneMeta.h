@@ -1,9 +1,10 @@
 #pragma once
 // SceneMeta: the per-scene metadata of scenes/<scene>/meta.json (spec: data-and-cli.md).
-//   {"k": 1.0, "regime": "natural|artificial|mixed", "clip_level": null}
+//   {"k": 1.0, "regime": "natural|artificial|mixed", "clip_level": null, "capture": {...}}
 // k is the exposure multiplier applied to the HDR image when the 8-bit model inputs were made;
 // clip_level, when set, marks HDR values at or above it as clipped. Unknown keys are preserved
-// by writeSceneMeta.
+// by writeSceneMeta. "capture" (written by `lightlens-cli capture`, see capture/CaptureMeta.h) says
+// how the HDR pair was made from exposure brackets; it must be an object and is kept as it is.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@ struct SceneMeta {
     bool kRecorded = false;         // meta.json had a "k" (false: k is the default 1)
     std::string regime;             // "natural", "artificial", "mixed" or "" (not given)
     std::optional<double> clipLevel;
+    std::string capture; // the "capture" object as compact JSON text, "" when absent
 };
 
 // True for "", "natural", "artificial", "mixed".

@@ -370,10 +370,10 @@ void writeBuffer(const fs::path& path, const ImageSpec& spec, const void* pixels
 
 } // namespace
 
-void saveExr(const Image& image, const fs::path& path, ExrPixelType type) {
+void saveExr(const Image& image, const fs::path& path, ExrPixelType type, const char* compression) {
     ImageSpec spec(image.width(), image.height(), 3, type == ExrPixelType::Half ? TypeDesc::HALF : TypeDesc::FLOAT);
     spec.channelnames = {"R", "G", "B"};
-    spec.attribute("compression", "zip");
+    spec.attribute("compression", compression);
     writeBuffer(path, spec, image.data(), TypeDesc::FLOAT);
 }
 

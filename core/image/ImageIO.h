@@ -51,8 +51,10 @@ bool loadImage8(const std::filesystem::path& path, ImageHeader& header, std::vec
 
 enum class ExrPixelType { Half, Float };
 
-// Writes linear RGB as OpenEXR (atomically: temporary file, then rename).
-void saveExr(const Image& image, const std::filesystem::path& path, ExrPixelType type = ExrPixelType::Float);
+// Writes linear RGB as OpenEXR (atomically: temporary file, then rename), compressed with
+// `compression` (an OpenEXR compression name: "zip", "piz", ...).
+void saveExr(const Image& image, const std::filesystem::path& path, ExrPixelType type = ExrPixelType::Float,
+             const char* compression = "zip");
 // Writes a single-channel float map as OpenEXR with channel "Y".
 void saveExr(const FloatPlane& plane, const std::filesystem::path& path, ExrPixelType type = ExrPixelType::Float);
 // Writes display-encoded values in [0,1] (already through the transfer function) as 8-bit PNG,
