@@ -87,7 +87,7 @@ void writeCaptureReport(const std::filesystem::path& path, const MergedState& on
                         const CaptureSummary& s) {
     const int W = on.radiance.width(), H = on.radiance.height();
     const int pw = std::min(kPanel, W), ph = std::max(1, int(std::lround(double(H) * pw / W)));
-    const Image smallOn = resizeArea(on.radiance, pw, ph), smallOff = resizeArea(off.radiance, pw, ph);
+    const Image smallOn = resampleLinear(on.radiance, pw, ph), smallOff = resampleLinear(off.radiance, pw, ph);
     // Display scale: the 99th percentile of the on luminance maps to 1 (applied to both states).
     std::vector<float> lum;
     for (std::size_t i = 0; i < smallOn.pixelCount(); ++i) lum.push_back(luminance(smallOn.data() + 3 * i));

@@ -38,7 +38,7 @@ struct FrameExifTags {
 // The scene radiance: bottles.hdr (piccante, MPL-2.0), shrunk by area averaging to width x height.
 inline Image sceneRadiance(int width, int height) {
     Image src = loadImage(dataFile("piccante/bottles.hdr"));
-    return resizeArea(src, width, height);
+    return resampleLinear(src, width, height);
 }
 
 // Sensor codes (0..levels) of radiance * scale: Gaussian shot + read noise, rounding, clipping.
