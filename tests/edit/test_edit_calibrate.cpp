@@ -130,6 +130,53 @@ private Q_SLOTS:
         QCOMPARE(set[0].mask, dir / "m.png");
     }
 
+    void datasetParametersFileIsRead() {
+        // A material dataset with an edit-params.json: edit-bench takes its thresholds and gate anchors
+        // (before dataset.json's), --params overrides it, and a malformed file is refused naming it.
+        const char* cli = std::getenv("LIGHTLENS_CLI");
+        QVERIFY2(cli, "LIGHTLENS_CLI names the command-line tool (set by CTest)");
+        const fs::path root = fs::path(tmp.path().toStdString()) / "dataset";
+        fs::create_directories(root / "tasks" / "a");
+        fs::create_directories(root / "edits" / "noisy");
+        const Image x = photoFromPng("desk", "mls-dataset/crop_2HAL_desk_off.png").linear;
+        savePng(x, root / "tasks" / "a" / "input.png");
+        savePng8(ellipseMask(x.width(), x.height(), 134, 110, 50, 40), root / "tasks" / "a" / "mask.png");
+        savePng(sensorNoise(x, 5e-5, 5e-4, 3), root / "edits" / "noisy" / "a.png");
+        writeBytes(root / "dataset.json", R"({"gate": {"a": 0.2, "b": 0.3}})");
+        auto bench = [&](const QStringList& extra) {
+            QProcess p;
+            p.start(cli, QStringList{"edit-bench", QString::fromStdString(root.string()), "--draws", "50"} + extra);
+            p.waitForFinished(300000);
+            if (p.exitCode() != 0) qInfo() << p.readAllStandardError();
+            return p.exitCode() == 0 ? nlohmann::json::parse(readBytes(root / "edit-results" / "summary.json"))
+                                     : nlohmann::json();
+        };
+        auto noisePass = [](const nlohmann::json& j) {
+            for (const auto& m : j["models"])
+                if (m["model"] == "noisy") return m["pass_rates"]["noise"].get<double>();
+            return -1.0;
+        };
+        const auto plain = bench({});
+        QCOMPARE(plain["gate_anchors"]["source"].get<std::string>(), std::string("dataset.json"));
+        QCOMPARE(noisePass(plain), 1.0); // light noise passes the default threshold
+        writeBytes(root / "edit-params.json",
+                   R"({"unintended_changes": {"noise_sigma_increase": 0.0001}, "material": {"gate": {"a": 0.1, "b": 0.5}}})");
+        const auto strict = bench({});
+        QVERIFY(strict["gate_anchors"]["source"].get<std::string>().find("edit-params.json") != std::string::npos);
+        QCOMPARE(strict["gate_anchors"]["a"].get<double>(), 0.1);
+        QCOMPARE(noisePass(strict), 0.0);
+        const fs::path other = fs::path(tmp.path().toStdString()) / "other.json";
+        writeBytes(other, R"({"unintended_changes": {"noise_sigma_increase": 0.5}})");
+        const auto overridden = bench({"--params", QString::fromStdString(other.string())});
+        QCOMPARE(noisePass(overridden), 1.0);
+        writeBytes(root / "edit-params.json", R"({"unintended_changes": {"noise_sigma_increase": -1}})");
+        QProcess p;
+        p.start(cli, {"edit-bench", QString::fromStdString(root.string()), "--draws", "50"});
+        p.waitForFinished(60000);
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("edit-params.json"));
+    }
+
     void calibrateFromALabelledSetOfRealFaults() {
         const char* cli = std::getenv("LIGHTLENS_CLI");
         QVERIFY2(cli, "LIGHTLENS_CLI names the command-line tool (set by CTest)");
