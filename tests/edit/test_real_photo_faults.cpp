@@ -10,6 +10,8 @@
 #include "edit/ImageViews.h"
 #include "edit/MaterialScores.h"
 #include "edit/Morphology.h"
+#include "edit/PhaseCorrelation.h"
+#include "image/BorderIndex.h"
 #include "edit/UnintendedChanges.h"
 
 #include <QtTest>
@@ -104,6 +106,31 @@ private Q_SLOTS:
     void initTestCase() {
         QVERIFY(tmp.isValid());
         for (const auto& p : photos()) QVERIFY2(p.linear.width() >= 256 && p.linear.height() >= 200, p.name.c_str());
+    }
+
+    void fourierShiftIsExactForWholePixels() {
+        // A whole-pixel shift of the mirror-padded, tapered raster is a plain translation of the
+        // mirrored image: y(p) = x(mirror(p - d)) at every pixel (FFT rounding aside). Before the Nyquist
+        // bins moved with the rest, a one-pixel shift left an alternating pattern of their amplitude.
+        const Image& photo = photos()[0].linear;
+        FloatPlane x(photo.width(), photo.height());
+        for (int j = 0; j < x.height(); ++j)
+            for (int i = 0; i < x.width(); ++i) x(i, j) = photo.at(i, j, 1);
+        for (const auto& [dx, dy] : std::vector<std::pair<int, int>>{{1, 0}, {0, 1}, {1, -2}, {-3, 2}}) {
+            const FloatPlane y = fourierShift(x, dx, dy);
+            double worst = 0;
+            for (int j = 0; j < x.height(); ++j)
+                for (int i = 0; i < x.width(); ++i)
+                    worst = std::max(worst, double(std::abs(y(i, j) - x(mirrorIndex(i - dx, x.width()), mirrorIndex(j - dy, x.height())))));
+            QVERIFY2(worst < 1e-4, qPrintable(QString("shift %1,%2: %3").arg(dx).arg(dy).arg(worst)));
+        }
+        // A sub-pixel shift there and back returns the photograph away from the border (the Nyquist
+        // component is halved twice by cos(pi d) at 0.5 px, so test at 0.3 px).
+        const FloatPlane back = fourierShift(fourierShift(x, 0.3, -0.3), -0.3, 0.3);
+        double worst = 0;
+        for (int j = 3; j < x.height() - 3; ++j)
+            for (int i = 3; i < x.width() - 3; ++i) worst = std::max(worst, double(std::abs(back(i, j) - x(i, j))));
+        QVERIFY2(worst < 0.02, qPrintable(QString::number(worst)));
     }
 
     void identityIsQuiet_data() { addPhotoRows(); }
