@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace ll::edit {
 
@@ -23,22 +24,32 @@ bool reliableBlock(const BlockShift& b, const UnintendedChangeParams& p) {
     return b.textured && b.minEigen >= p.blockMinEigen && b.ncc >= p.blockMatchNcc;
 }
 
-double globalShiftSupport(const FloatPlane& lx, const FloatPlane& ly, const Mask& P, const ShiftEstimate& s,
-                          const UnintendedChangeParams& p, std::size_t* textured) {
-    BlockMatchParams bp = blockParams(p);
-    bp.centreX = int(std::lround(s.dx));
-    bp.centreY = int(std::lround(s.dy));
-    bp.searchRadius = p.supportSearchRadius;
-    std::size_t n = 0, agree = 0;
-    for (const auto& b : matchBlocks(lx, ly, &P, bp)) {
-        if (!b.textured || b.minEigen < p.blockMinEigen) continue;
-        ++n;
-        if (b.ncc >= p.blockMatchNcc && std::abs(b.dx - s.dx) <= p.supportTolerance &&
-            std::abs(b.dy - s.dy) <= p.supportTolerance)
-            ++agree;
+std::vector<double> globalShiftSupport(const FloatPlane& lx, const FloatPlane& ly, const Mask& P,
+                                       const std::vector<ShiftEstimate>& candidates, const UnintendedChangeParams& p,
+                                       std::size_t* voters) {
+    // One grid of blocks for every candidate (the grid depends on the search radius only).
+    std::vector<std::vector<BlockShift>> matched;
+    for (const auto& c : candidates) {
+        BlockMatchParams bp = blockParams(p);
+        bp.centreX = int(std::lround(c.dx));
+        bp.centreY = int(std::lround(c.dy));
+        bp.searchRadius = p.supportSearchRadius;
+        matched.push_back(matchBlocks(lx, ly, &P, bp));
     }
-    if (textured) *textured = n;
-    return n ? double(agree) / double(n) : 0.0;
+    std::map<std::pair<int, int>, std::pair<std::size_t, double>> vote; // block -> (candidate, ncc)
+    for (std::size_t k = 0; k < candidates.size(); ++k)
+        for (const auto& b : matched[k]) {
+            if (!b.textured || b.minEigen < p.blockMinEigen || b.ncc < p.blockMatchNcc) continue;
+            if (std::abs(b.dx - candidates[k].dx) > p.supportTolerance || std::abs(b.dy - candidates[k].dy) > p.supportTolerance)
+                continue;
+            auto [it, fresh] = vote.try_emplace({b.x0, b.y0}, k, b.ncc);
+            if (!fresh && b.ncc > it->second.second) it->second = {k, b.ncc};
+        }
+    std::vector<double> support(candidates.size(), 0.0);
+    for (const auto& [block, v] : vote) support[v.first] += 1.0;
+    for (auto& s : support) s = vote.empty() ? 0.0 : s / double(vote.size());
+    if (voters) *voters = vote.size();
+    return support;
 }
 
 MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly, const Mask& P,
@@ -46,22 +57,25 @@ MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly,
     MisalignmentResult r;
     // Global shift: the phase-correlation peak that most textured blocks agree with. A copied region
     // makes a second peak at its offset that can outgrow the true one under the window's weighting.
-    const auto peaks = phaseCorrelationPeaks(lx, ly, &P, std::size_t(std::max(1, p.globalPeakCandidates)));
+    auto peaks = phaseCorrelationPeaks(lx, ly, &P, std::size_t(std::max(1, p.globalPeakCandidates)));
+    // "No shift" always stands as a candidate, also when a dominant copy hides its peak.
+    if (std::none_of(peaks.begin(), peaks.end(), [&](const ShiftEstimate& e) {
+            return std::abs(e.dx) <= p.supportTolerance && std::abs(e.dy) <= p.supportTolerance;
+        }))
+        peaks.push_back(ShiftEstimate{0, 0, 0});
+    std::size_t voters = 0;
+    const std::vector<double> support = globalShiftSupport(lx, ly, P, peaks, p, &voters);
     nlohmann::json candidates = nlohmann::json::array();
     double bestSupport = -1;
-    std::size_t supportBlocks = 0;
-    for (const auto& pk : peaks) {
-        std::size_t n = 0;
-        const double support = globalShiftSupport(lx, ly, P, pk, p, &n);
-        candidates.push_back({{"dx", pk.dx}, {"dy", pk.dy}, {"peak", pk.peak}, {"support", support}});
-        if (support > bestSupport) {
-            bestSupport = support;
-            r.global = pk;
-            supportBlocks = n;
+    for (std::size_t k = 0; k < peaks.size(); ++k) {
+        candidates.push_back({{"dx", peaks[k].dx}, {"dy", peaks[k].dy}, {"peak", peaks[k].peak}, {"support", support[k]}});
+        if (support[k] > bestSupport) {
+            bestSupport = support[k];
+            r.global = peaks[k];
         }
     }
-    // Without textured blocks the peak cannot be checked and is kept; an unsupported peak is not a shift.
-    const bool supported = supportBlocks == 0 || bestSupport >= p.globalSupportMin;
+    // Without voting blocks the peak cannot be checked and is kept; an unsupported peak is not a shift.
+    const bool supported = voters == 0 || bestSupport >= p.globalSupportMin;
     const ShiftEstimate peak = r.global;
     if (!supported) r.global = ShiftEstimate{0, 0, peak.peak};
     const double g = std::hypot(r.global.dx, r.global.dy);
@@ -109,8 +123,8 @@ MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly,
                 "blocks; local shifts by " + std::to_string(p.blockSize) + "-px block matching with NCC over "
                 "reliable blocks (std >= " + std::to_string(p.blockTextureStd) + ", structure-tensor min eigenvalue >= " +
                 std::to_string(p.blockMinEigen) + ", best NCC >= " + std::to_string(p.blockMatchNcc) + ")";
-    c.rule = "|global| > " + std::to_string(p.globalShiftMax) + " px (a peak counts when at least " +
-             std::to_string(int(std::lround(p.globalSupportMin * 100))) + "% of the textured blocks agree), or the " +
+    c.rule = "|global| > " + std::to_string(p.globalShiftMax) + " px (of the highest phase-correlation peaks and no shift, the candidate most reliable blocks match; it counts "
+             "with at least " + std::to_string(int(std::lround(p.globalSupportMin * 100))) + "% of their votes), or the " +
              std::to_string(int(std::lround(p.localShiftQuantile * 100))) + "th percentile of local shifts over reliable "
              "blocks > " + std::to_string(p.localShiftMax) + " px with those blocks covering more than " +
              std::to_string(p.localAreaFraction * 100) + "% of P and numbering at least " + std::to_string(p.localMinBlocks) +
@@ -122,6 +136,7 @@ MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly,
                  {"global_peak", r.global.peak},
                  {"global_support", bestSupport >= 0 ? nlohmann::json(bestSupport) : nlohmann::json(nullptr)},
                  {"global_supported", supported},
+                 {"global_voting_blocks", voters},
                  {"global_candidates", candidates},
                  {"local_quantile_shift", q ? nlohmann::json(*q) : nlohmann::json(nullptr)},
                  {"blocks", blocks.size()},

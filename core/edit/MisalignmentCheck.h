@@ -4,7 +4,7 @@
 // shift magnitudes over reliable blocks exceeds localShiftMax and the reliable blocks beyond
 // localShiftMax cover more than localAreaFraction of P.
 // The global shift is the phase-correlation peak (of the globalPeakCandidates highest) that most
-// textured blocks agree with; it counts only when at least globalSupportMin of them do. A block votes
+// reliable blocks vote for; it counts only when it has at least globalSupportMin of the votes. A block votes
 // on local misalignment only when it is reliable: textured (std), two-dimensional (structure-tensor
 // min eigenvalue), and well matched (best NCC >= blockMatchNcc); its shift is believed only when it
 // beats no shift by blockNccGain of NCC. So compression, noise, exposure changes and added or removed
@@ -24,12 +24,15 @@ struct MisalignmentResult {
 // A block whose shift can be trusted (see above).
 bool reliableBlock(const BlockShift& block, const UnintendedChangeParams& params);
 
-// Share of the textured, two-dimensional blocks of P whose match (searched within supportSearchRadius of
-// the rounded shift) has NCC >= blockMatchNcc and lies within supportTolerance px of `shift` per axis.
-// `texturedBlocks` receives the number of blocks considered.
-double globalShiftSupport(const FloatPlane& lumaX, const FloatPlane& lumaY, const Mask& preserved,
-                          const ShiftEstimate& shift, const UnintendedChangeParams& params,
-                          std::size_t* texturedBlocks = nullptr);
+// The support of each candidate global shift: every reliable block of P (textured, two-dimensional)
+// votes for the candidate it matches best (searched within supportSearchRadius of the rounded
+// candidate, NCC >= blockMatchNcc, within supportTolerance px per axis), and a candidate's support is
+// its share of the votes. Blocks whose content a candidate moves out of the image cannot vote for it,
+// so a large true shift is judged by the blocks that can still see it. `voters` receives the number of
+// blocks that voted.
+std::vector<double> globalShiftSupport(const FloatPlane& lumaX, const FloatPlane& lumaY, const Mask& preserved,
+                                       const std::vector<ShiftEstimate>& candidates, const UnintendedChangeParams& params,
+                                       std::size_t* voters = nullptr);
 
 MisalignmentResult checkMisalignment(const FloatPlane& lumaX, const FloatPlane& lumaY, const Mask& preserved,
                                      const UnintendedChangeParams& params);

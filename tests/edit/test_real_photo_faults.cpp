@@ -9,6 +9,7 @@
 
 #include "edit/ImageViews.h"
 #include "edit/MaterialScores.h"
+#include "edit/MisalignmentCheck.h"
 #include "edit/Morphology.h"
 #include "edit/PhaseCorrelation.h"
 #include "image/BorderIndex.h"
@@ -33,13 +34,14 @@ struct Outcome {
     MaterialScores scores;
 };
 
-Outcome evaluate(const Image& x, const Image& y, const std::optional<Mask>& mask = std::nullopt) {
+Outcome evaluate(const Image& x, const Image& y, const std::optional<Mask>& mask = std::nullopt,
+                 const UnintendedChangeParams& params = {}) {
     EditCase c;
     c.input = x;
     c.edit = y;
     c.mask = mask;
     const ImageViews vx = makeViews(c.input, builtinColour()), vy = makeViews(c.edit, builtinColour());
-    return {analyseUnintendedChanges(c, vx, vy, builtinColour()), computeMaterialScores(c, vx, vy, builtinColour())};
+    return {analyseUnintendedChanges(c, vx, vy, builtinColour(), params), computeMaterialScores(c, vx, vy, builtinColour())};
 }
 
 QString summary(const UnintendedChangeReport& r) {
@@ -214,11 +216,46 @@ private Q_SLOTS:
     void copiedRegionDoesNotMoveTheGlobalShift() {
         QFETCH(int, index);
         const Image& x = photos()[index].linear;
+        // A third of the image copied elsewhere.
         const int w = x.width() / 3, h = x.height() / 3;
         const Outcome o = evaluate(x, copiedRegion(x, 8, 8, w, h, x.width() / 2 - w / 2 + 20, x.height() / 2 - h / 2 + 10));
         expect(o, {{"semantic"}, {"misalignment", "noise", "color cast"}}, "copied region");
         const auto& d = o.report.check("misalignment")->details;
-        QVERIFY(std::hypot(d["global_dx"].get<double>(), d["global_dy"].get<double>()) < 0.5);
+        QVERIFY(std::abs(d["global_dx"].get<double>()) < 0.5 && std::abs(d["global_dy"].get<double>()) < 0.5);
+        // The votes of the blocks: the copy's offset against no shift. The copied third (content moved by
+        // (tx - 8, ty - 8)) wins only the blocks inside it.
+        const Image y = copiedRegion(x, 8, 8, w, h, x.width() / 2 - w / 2 + 20, x.height() / 2 - h / 2 + 10);
+        const ImageViews vx = makeViews(x, builtinColour()), vy = makeViews(y, builtinColour());
+        const double cx = x.width() / 2 - w / 2 + 20 - 8, cy = x.height() / 2 - h / 2 + 10 - 8;
+        const Mask all(x.width(), x.height(), 1);
+        std::size_t voters = 0;
+        const auto support = globalShiftSupport(vx.luma, vy.luma, all, {{cx, cy, 0}, {0, 0, 0}}, {}, &voters);
+        qInfo() << "support of the copy's offset" << support[0] << "of no shift" << support[1] << "voters" << voters;
+        QVERIFY(voters >= 5);
+        QVERIFY(support[1] > 0.5 && support[0] < support[1]);
+    }
+
+    void largeTrueShiftIsSupported_data() { addPhotoRows(); }
+    void largeTrueShiftIsSupported() {
+        // Two crops of one photograph 30 and 20 px apart: a true global shift of (-30, -20) px, beyond
+        // the block search, which the blocks that still see the content confirm.
+        QFETCH(int, index);
+        const Image& p = photos()[index].linear;
+        const int w = p.width() - 30, h = p.height() - 20;
+        Image x(w, h), y(w, h);
+        for (int j = 0; j < h; ++j)
+            for (int i = 0; i < w; ++i)
+                for (int c = 0; c < 3; ++c) {
+                    x.at(i, j, c) = p.at(i, j, c);
+                    y.at(i, j, c) = p.at(i + 30, j + 20, c);
+                }
+        const Outcome o = evaluate(x, y);
+        const auto& d = o.report.check("misalignment")->details;
+        qInfo() << "estimate" << d["global_dx"].get<double>() << d["global_dy"].get<double>() << "support"
+                << d["global_support"].get<double>();
+        QVERIFY(o.report.check("misalignment")->flagged);
+        QVERIFY(std::abs(d["global_dx"].get<double>() + 30) < 0.2 && std::abs(d["global_dy"].get<double>() + 20) < 0.2);
+        QVERIFY(d["global_supported"].get<bool>());
     }
 
     void objectEditsAreNotMisalignment_data() { addPhotoRows(); }
