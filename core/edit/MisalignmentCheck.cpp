@@ -39,7 +39,7 @@ std::vector<double> globalShiftSupport(const FloatPlane& lx, const FloatPlane& l
     std::map<std::pair<int, int>, std::pair<std::size_t, double>> vote; // block -> (candidate, ncc)
     for (std::size_t k = 0; k < candidates.size(); ++k)
         for (const auto& b : matched[k]) {
-            if (!b.textured || b.minEigen < p.blockMinEigen || b.ncc < p.blockMatchNcc) continue;
+            if (!reliableBlock(b, p)) continue;
             if (std::abs(b.dx - candidates[k].dx) > p.supportTolerance || std::abs(b.dy - candidates[k].dy) > p.supportTolerance)
                 continue;
             auto [it, fresh] = vote.try_emplace({b.x0, b.y0}, k, b.ncc);
@@ -55,8 +55,8 @@ std::vector<double> globalShiftSupport(const FloatPlane& lx, const FloatPlane& l
 MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly, const Mask& P,
                                      const UnintendedChangeParams& p) {
     MisalignmentResult r;
-    // Global shift: the phase-correlation peak that most textured blocks agree with. A copied region
-    // makes a second peak at its offset that can outgrow the true one under the window's weighting.
+    // Global shift: the candidate most reliable blocks vote for. A copied region makes a second peak at
+    // its offset that can outgrow the true one under the window's weighting.
     auto peaks = phaseCorrelationPeaks(lx, ly, &P, std::size_t(std::max(1, p.globalPeakCandidates)));
     // "No shift" always stands as a candidate, also when a dominant copy hides its peak.
     if (std::none_of(peaks.begin(), peaks.end(), [&](const ShiftEstimate& e) {
