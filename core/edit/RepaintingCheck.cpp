@@ -19,13 +19,14 @@ RepaintingResult checkRepainting(const FloatPlane& lx, const FloatPlane& ly, con
     const double c3 = 0.5 * 0.03 * 0.03;
     const FloatPlane coarse = localNcc(cx, cy, p.coarseWindowSigma, c3);
     // Noise floor of the fine bands: the robust sigma (1.4826 x median absolute difference) of y's fine
-    // bands minus x's over P. Independent noise of sigma n lowers the NCC of a texture of contrast s to
+    // bands minus x's over the textured pixels of P (where compression error concentrates, and where the
+    // check looks). Independent noise of sigma n lowers the NCC of a texture of contrast s to
     // s / sqrt(s^2 + n^2), so below textureNoiseFactor * n a low NCC is explained by noise (sensor
-    // noise, compression error) rather than by new content; a repainted area covers too little of P to
-    // move the median.
+    // noise, compression error) rather than by new content; a repainted area is too small a share of
+    // the textured pixels to move the median.
     std::vector<float> diffs;
     for (std::size_t i = 0; i < fx.size(); ++i)
-        if (P[i]) diffs.push_back(std::abs(fy[i] - fx[i]));
+        if (P[i] && std::sqrt(std::max(0.0f, fm.varX[i])) >= p.fineTextureStd) diffs.push_back(std::abs(fy[i] - fx[i]));
     double noise = 0;
     if (!diffs.empty()) {
         std::nth_element(diffs.begin(), diffs.begin() + diffs.size() / 2, diffs.end());
@@ -60,7 +61,7 @@ RepaintingResult checkRepainting(const FloatPlane& lx, const FloatPlane& ly, con
     c.measure = "share of P where the fine-band (Laplacian levels 0-1) local NCC < " + std::to_string(p.fineNccMax) +
                 " while the coarse-band (levels >= 3) local NCC > " + std::to_string(p.coarseNccMin) + ", on textured pixels (local std of x's fine bands >= max(" +
                 std::to_string(p.fineTextureStd) + ", " + std::to_string(p.fineTextureNoiseFactor) +
-                " x the robust sigma of the fine-band difference)) "
+                " x the robust sigma of the fine-band difference over textured pixels)) "
                 "where y's fine-band local std is at least " + std::to_string(p.repaintEnergyRatio) + " of x's";
     c.rule = "repainted share of P > " + std::to_string(p.repaintedAreaFraction);
     c.flagged = fraction > p.repaintedAreaFraction;

@@ -7,6 +7,7 @@
 // outside the mask lowers preservation.
 #include "RealPhotoFaults.h"
 
+#include "edit/GaussianBlur.h"
 #include "edit/ImageViews.h"
 #include "edit/MaterialScores.h"
 #include "edit/MisalignmentCheck.h"
@@ -156,6 +157,31 @@ private Q_SLOTS:
                    QString("jpeg q%1").arg(q));
             if (q >= 75) expect(o, {{}, allBut({"artifact"})}, QString("jpeg q%1").arg(q));
         }
+    }
+
+    void repaintedTextureIsRepainting_data() { addPhotoRows(); }
+    void repaintedTextureIsRepainting() {
+        // Inside a rectangle covering a sixth of the image, the coarse image is kept (Gaussian sigma 3 px)
+        // and the fine detail is taken from 41, 29 px away: same shapes from afar, different detail up
+        // close. Elsewhere y = x.
+        QFETCH(int, index);
+        const Image& x = photos()[index].linear;
+        Image low = x, y = x;
+        for (int c = 0; c < 3; ++c) {
+            FloatPlane pl(x.width(), x.height());
+            for (std::size_t i = 0; i < pl.size(); ++i) pl[i] = x.data()[3 * i + c];
+            pl = gaussianBlur(pl, 3.0);
+            for (std::size_t i = 0; i < pl.size(); ++i) low.data()[3 * i + c] = pl[i];
+        }
+        const int x0 = x.width() / 4, y0 = x.height() / 3, w = x.width() / 2, h = x.height() / 3;
+        for (int j = y0; j < y0 + h; ++j)
+            for (int i = x0; i < x0 + w; ++i)
+                for (int c = 0; c < 3; ++c) {
+                    const int si = (i + 41) % x.width(), sj = (j + 29) % x.height();
+                    y.at(i, j, c) = std::max(0.0f, low.at(i, j, c) + x.at(si, sj, c) - low.at(si, sj, c));
+                }
+        const Outcome o = evaluate(x, through8bit(y, builtinColour()));
+        expect(o, {{"repainting"}, {"misalignment", "exposure degradation"}}, "repainted detail");
     }
 
     void sensorNoiseIsNoiseOnly_data() { addPhotoRows(); }
