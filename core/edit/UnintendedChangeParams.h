@@ -15,10 +15,10 @@ struct UnintendedChangeParams {
     double blockMinEigen = 2e-4;          // ... and two-dimensional when its structure tensor's min eigenvalue >= this ((luma/px)^2)
     double blockMatchNcc = 0.6;           // a block votes only when its best NCC >= this (quality floor)
     double blockNccGain = 0.05;           // its shift is believed only when NCC(best) - NCC(no shift) >= this
-    int globalPeakCandidates = 4;         // phase-correlation peaks validated against the blocks
-    double globalSupportMin = 0.5;        // share of textured blocks that must agree with the global peak
-    int supportSearchRadius = 2;          // px: block search around the rounded peak when counting support
-    double supportTolerance = 1.0;        // px per axis: a block agrees with the peak within this
+    int globalPeakCandidates = 4;         // phase-correlation peaks that, with "no shift", reliable blocks vote among
+    double globalSupportMin = 0.5;        // share of the votes the global shift needs
+    int supportSearchRadius = 2;          // px: block search around each rounded candidate when voting
+    double supportTolerance = 1.0;        // px per axis: a block's match must lie this close to the candidate
     double localShiftMax = 1.5;           // px
     double localShiftQuantile = 0.95;     // the quantile of local shifts compared with localShiftMax
     double localAreaFraction = 0.005;     // reliable blocks beyond localShiftMax must cover more than this of P ...
@@ -31,7 +31,7 @@ struct UnintendedChangeParams {
     double fineWindowSigma = 3.0;         // px: Gaussian window of the local NCC of the fine bands
     double coarseWindowSigma = 12.0;      // px: window of the coarse NCC
     double fineTextureStd = 0.01;         // a pixel is textured when the local std of x's fine bands >= this ...
-    double fineTextureNoiseFactor = 2.0;  // ... and >= this times the robust sigma of the fine-band difference y - x
+    double fineTextureNoiseFactor = 2.0;  // ... and >= this times the robust sigma of the fine-band difference y - x (over textured pixels)
     double fineNccMax = 0.5;              // repainted: fine NCC below this ...
     double coarseNccMin = 0.8;            // ... while the coarse NCC is above this
     double repaintEnergyRatio = 0.7;      // ... and y's fine-band local std is at least this share of x's (new texture, not lost texture)
