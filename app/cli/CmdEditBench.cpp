@@ -1,6 +1,7 @@
 #include "cli/Commands.h"
 
 #include "edit/EditBench.h"
+#include "edit/EditParamsFile.h"
 #include "util/Error.h"
 
 #include <ostream>
@@ -16,7 +17,8 @@ Command makeEditBenchCommand() {
                       {"models", "a,b", "only these models"},
                       {"gate", "A,B", "gate anchors (default: dataset.json, else 0.242,0.380 from MatReplace)"},
                       {"gate-from-anchors", "", "set the gate anchors from this dataset's identity and exemplar means"},
-                      {"exemplar", "MODEL", "the exemplar for --gate-from-anchors (default the paste anchor)"}},
+                      {"exemplar", "MODEL", "the exemplar for --gate-from-anchors (default the paste anchor)"},
+                      {"params", "FILE", "score parameters (JSON, as written by edit-calibrate; default DATASET/edit-params.json when present)"}},
                      1, 1,
                      "Writes per_task.csv (with scene and item keys) and per_task.columns.json (each column's role and, for "
                      "scores, which way is better: what validate reads), summary.json, scores.{md,csv,tex} and "
@@ -45,6 +47,13 @@ Command makeEditBenchCommand() {
                 if (o.gate && o.gateFromAnchors) throw UsageError("--gate and --gate-from-anchors exclude each other");
                 const std::filesystem::path root = args.positionals[0];
                 const edit::MaterialDataset d = edit::scanMaterialDataset(root);
+                if (args.has("params")) {
+                    o.params = edit::loadEditParams(args.string("params"));
+                    o.paramsSource = args.string("params");
+                } else if (d.params) {
+                    o.params = *d.params;
+                    o.paramsSource = d.paramsFile.string();
+                }
                 const ColourConfig colour = ColourConfig::builtin();
                 const edit::EditBenchResult r = edit::runEditBench(d, colour, o);
                 const std::filesystem::path out = args.has("out") ? std::filesystem::path(args.string("out"))

@@ -1,6 +1,7 @@
 #include "cli/Commands.h"
 
 #include "edit/EditEvaluation.h"
+#include "edit/EditParamsFile.h"
 #include "util/Error.h"
 
 #include <nlohmann/json.hpp>
@@ -35,12 +36,14 @@ Command makeEditEvalCommand() {
                       {"maps", "DIR", "write the maps (EXR float and greyscale PNG)"},
                       {"band", "PX", "boundary band excluded from the outside region (default 7)"},
                       {"ring", "PX", "seam ring width (default 7)"},
-                      {"gate", "A,B", "gate anchors (default 0.242,0.380 from MatReplace)"}},
+                      {"gate", "A,B", "gate anchors (default 0.242,0.380 from MatReplace)"},
+                      {"params", "FILE", "score parameters (JSON, as written by edit-calibrate); --band, --ring, --gate override it"}},
                      0, 0,
                      "Every score says which classical measure it is and which learned measure of the source paper it "
                      "stands in for; learned scorers are listed as unavailable."};
     return {spec, [](const ParsedArgs& args, Io& io) {
                 edit::EditEvalParams p;
+                if (args.has("params")) p = edit::loadEditParams(args.string("params"));
                 p.material.band = args.number("band", p.material.band);
                 p.material.ring = args.number("ring", p.material.ring);
                 if (p.material.band < 0 || p.material.ring <= 0) throw UsageError("--band must be >= 0 and --ring > 0");

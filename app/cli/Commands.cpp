@@ -14,6 +14,7 @@ const std::vector<Command>& allCommands() {
         makeLabelsCommand(),
         makeEditEvalCommand(),
         makeEditBenchCommand(),
+        makeEditCalibrateCommand(),
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),

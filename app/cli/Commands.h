@@ -36,6 +36,7 @@ Command makeEvalCommand();
 Command makeLabelsCommand();
 Command makeEditEvalCommand();
 Command makeEditBenchCommand();
+Command makeEditCalibrateCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();

@@ -144,6 +144,9 @@ EditBenchResult runEditBench(const MaterialDataset& d, const ColourConfig& colou
     } else if (o.gate) {
         res.gate = *o.gate;
         res.gateSource = "option";
+    } else if (!o.paramsSource.empty()) {
+        res.gate = o.params.material.gate;
+        res.gateSource = "parameters file " + o.paramsSource;
     } else if (d.gate) {
         res.gate = *d.gate;
         res.gateSource = "dataset.json";

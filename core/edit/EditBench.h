@@ -20,6 +20,8 @@ inline const char* const kPasteAnchor = "anchor_paste";
 
 struct EditBenchOptions {
     EditEvalParams params;
+    std::string paramsSource;           // the parameters file `params` came from (empty: defaults); its gate
+                                        // applies unless `gate` or `gateFromAnchors` is set
     std::uint64_t seed = 0;
     int draws = 10000;
     std::vector<std::string> models;    // empty: every model in edits/

@@ -49,6 +49,7 @@ nlohmann::json toJson(const EditEvaluation& e) {
     j["preservation"]["psnr_outside"] = opt(s.psnrOutside);
     if (!s.psnrOutside && s.outsidePixels > 0) j["preservation"]["identical_outside"] = true;
     j["preservation"]["delta_e2000_outside"] = opt(s.deltaEOutside);
+    j["preservation"]["colour_fidelity_outside"] = opt(s.colourOutside);
     j["preservation"]["outside_pixels"] = s.outsidePixels;
     j["structure"] = toJson(s.structure);
     j["harmony"] = toJson(s.harmony);

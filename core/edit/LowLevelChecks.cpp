@@ -6,6 +6,7 @@
 #include "edit/MaskedStats.h"
 #include "edit/NoiseEstimate.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ll::edit {
@@ -124,15 +125,22 @@ CheckResult checkExposure(const ImageViews& x, const ImageViews& y, const Mask& 
     CheckResult c = make("exposure degradation", "mean L* shift over P (also RMS-contrast ratio and clipped pixels gained)",
                          "|mean L* shift| > " + std::to_string(p.exposureDeltaL) + ", or std(L*) ratio outside [" +
                              std::to_string(p.contrastRatioMin) + ", " + std::to_string(p.contrastRatioMax) +
-                             "], or clipped pixels gained > " + std::to_string(p.clippedIncreaseFraction * 100) + "% of P");
+                             "], or clipped pixels gained > " + std::to_string(p.clippedIncreaseFraction * 100) +
+                             "% of P (pixels clipped in y that were at least " + std::to_string(p.clipMargin * 255) +
+                             "/255 from clipping in x)");
     const MeanStd lx = meanStd(x.lab.L, P), ly = meanStd(y.lab.L, P);
-    auto clipped = [&](const Image& s) {
+    // Pixels clipped in y (any channel >= clipHigh, or all <= clipLow) that were at least clipMargin
+    // from that clipping in x: a near-saturated photograph that compression or noise pushes over the
+    // edge has not gained clipping.
+    auto gainedClipping = [&]() {
         std::size_t n = 0;
         for (std::size_t i = 0; i < P.size(); ++i) {
             if (!P[i]) continue;
-            const float* q = s.data() + 3 * i;
-            const bool hi = q[0] >= p.clipHigh || q[1] >= p.clipHigh || q[2] >= p.clipHigh;
-            const bool lo = q[0] <= p.clipLow && q[1] <= p.clipLow && q[2] <= p.clipLow;
+            const float* a = x.srgb.data() + 3 * i;
+            const float* b = y.srgb.data() + 3 * i;
+            const float maxX = std::max({a[0], a[1], a[2]}), maxY = std::max({b[0], b[1], b[2]});
+            const bool hi = maxY >= p.clipHigh && maxX < p.clipHigh - p.clipMargin;
+            const bool lo = maxY <= p.clipLow && maxX > p.clipLow + p.clipMargin;
             n += (hi || lo);
         }
         return n;
@@ -141,7 +149,7 @@ CheckResult checkExposure(const ImageViews& x, const ImageViews& y, const Mask& 
     if (!pn) return c;
     const double dL = ly.mean - lx.mean;
     const std::optional<double> contrast = lx.std > 1e-6 ? std::optional<double>(ly.std / lx.std) : std::nullopt;
-    const double gained = (double(clipped(y.srgb)) - double(clipped(x.srgb))) / double(pn);
+    const double gained = double(gainedClipping()) / double(pn);
     c.value = dL;
     const bool lFlag = std::abs(dL) > p.exposureDeltaL;
     const bool cFlag = contrast && (*contrast < p.contrastRatioMin || *contrast > p.contrastRatioMax);

@@ -1,5 +1,7 @@
 #include "edit/MaterialDataset.h"
 
+#include "edit/EditParamsFile.h"
+
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
@@ -80,6 +82,10 @@ MaterialDataset scanMaterialDataset(const fs::path& root) {
                 throw Error((root / "dataset.json").string(), "\"gate\" must be {\"a\": number, \"b\": positive number}");
             d.gate = GateAnchors{g["a"].get<double>(), g["b"].get<double>()};
         }
+    }
+    if (fs::exists(root / kDatasetParamsFile)) {
+        d.paramsFile = root / kDatasetParamsFile;
+        d.params = loadEditParams(d.paramsFile);
     }
     for (const auto& e : fs::directory_iterator(tasksDir)) {
         if (!e.is_directory()) continue;

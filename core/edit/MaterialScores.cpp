@@ -85,7 +85,11 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
     const Mask* m = c.mask ? &*c.mask : nullptr;
 
     s.preservation.measure = "SSIM (Wang et al. 2004, 11x11 Gaussian window sigma 1.5) of sRGB luminance, mean over "
-                             "the outside region (mask dilated by the boundary band, complemented), clipped to [0,1]";
+                             "the outside region (mask dilated by the boundary band, complemented), clipped to [0,1], "
+                             "times the colour fidelity: mean of exp(-CIEDE2000 / " +
+                             std::to_string(p.preservationDeltaE) + ") of the Lab planes low-passed with a Gaussian of sigma " +
+                             std::to_string(p.preservationColourSigma) + " px, over the outside region (SSIM alone does not see "
+                             "an exposure or colour change)";
     s.preservation.paperMeasure = "1 - LPIPS between x and y outside the mask (MatReplace Eq. 2)";
     s.structure.measure = "SSIM structure term (sigma_xy + C3) / (sigma_x sigma_y + C3) of sRGB luminance low-passed "
                           "with a Gaussian of sigma 2 px, mean over the mask, clipped to [0,1]";
@@ -111,12 +115,10 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
     }
     s.outsidePixels = countSet(outside);
 
-    // Preservation.
+    // Preservation: structure (SSIM of luminance) times colour fidelity (CIEDE2000), both over o.
     const SsimMaps ss = ssimMaps(x.luma, y.luma);
     s.maps["ssim"] = ss.ssim;
     s.ssimOutside = maskedMean(ss.ssim, &outside);
-    s.preservation.value = clip01(s.ssimOutside);
-    if (!s.preservation.value) s.preservation.note = "the outside region is empty";
     {
         double se = 0;
         std::size_t n = 0;
@@ -130,8 +132,22 @@ MaterialScores computeMaterialScores(const EditCase& c, const ImageViews& x, con
         if (n > 0 && se > 0) s.psnrOutside = 10.0 * std::log10(1.0 / (se / double(n)));
         FloatPlane de = deltaE2000Map(x.lab, y.lab);
         s.deltaEOutside = maskedMean(de, &outside);
+        // Colour fidelity compares the colours the eye integrates, not pixel noise: CIEDE2000 of the Lab
+        // planes low-passed with a Gaussian (after S-CIELAB, Zhang and Wandell 1996), so compression
+        // and noise barely move it while an exposure change or a colour flood does.
+        const LabImage bx{gaussianBlur(x.lab.L, p.preservationColourSigma), gaussianBlur(x.lab.a, p.preservationColourSigma),
+                          gaussianBlur(x.lab.b, p.preservationColourSigma)};
+        const LabImage by{gaussianBlur(y.lab.L, p.preservationColourSigma), gaussianBlur(y.lab.a, p.preservationColourSigma),
+                          gaussianBlur(y.lab.b, p.preservationColourSigma)};
+        const FloatPlane deLow = deltaE2000Map(bx, by);
+        FloatPlane fidelity(w, h);
+        for (std::size_t i = 0; i < deLow.size(); ++i)
+            fidelity[i] = float(std::exp(-double(deLow[i]) / p.preservationDeltaE));
+        s.colourOutside = maskedMean(fidelity, &outside);
         s.maps["delta_e"] = std::move(de);
     }
+    if (s.ssimOutside && s.colourOutside) s.preservation.value = clip01(*clip01(s.ssimOutside) * *s.colourOutside);
+    if (!s.preservation.value) s.preservation.note = "the outside region is empty";
 
     if (!m) {
         for (Score* sc : {&s.structure, &s.harmony, &s.material}) sc->note = "no mask: the score is defined inside the mask";

@@ -1,7 +1,8 @@
 #pragma once
 // Material-edit scores after MatReplace section 4, with classical measures (spec: edit-scores.md).
 // Each score lies in [0, 1], higher is better:
-//   preservation  SSIM of sRGB luminance over o = not dilate(m, band)   (paper: 1 - LPIPS)
+//   preservation  SSIM of sRGB luminance over o = not dilate(m, band), times the colour fidelity
+//                 mean exp(-dE00 / preservationDeltaE) of low-passed Lab over o (paper: 1 - LPIPS)
 //   structure     SSIM structure term of sigma-2 low-passed sRGB luminance over m (paper: depth AbsRel)
 //   harmony       mean of (NCC + 1) / 2 of sigma-8 low-passed Rec.709 luminance over m and the seam
 //                 term min(1, E(x) / E(y)), E = mean squared Sobel magnitude over the ring (as the paper)
@@ -29,6 +30,8 @@ struct MaterialScoreParams {
     double structureSigma = 2.0;  // px: low-pass before the SSIM structure term
     double harmonySigma = 8.0;    // px: low-pass of the luminance fields correlated for harmony
     double deltaEScale = 20.0;    // exp(-dE / deltaEScale) for the colour match
+    double preservationDeltaE = 20.0; // colour fidelity of preservation: mean exp(-dE00 / this) over o ...
+    double preservationColourSigma = 2.0; // ... of the Lab planes low-passed with this Gaussian (px)
     int histogramBins = 32;       // gradient-magnitude histogram
     double histogramMax = 0.25;   // upper edge of the last bin (sRGB luma per px); larger values go there
     GateAnchors gate;
@@ -40,6 +43,7 @@ struct MaterialScores {
     std::optional<double> ssimOutside;      // before clipping
     std::optional<double> psnrOutside;      // dB, sRGB-encoded RGB, peak 1 (absent when identical)
     std::optional<double> deltaEOutside;    // mean CIEDE2000 over o
+    std::optional<double> colourOutside;    // colour fidelity: mean exp(-CIEDE2000 / preservationDeltaE) over o
     std::optional<double> harmonyNcc;       // Pearson correlation in [-1, 1]
     std::optional<double> harmonySeam;      // min(1, E(x) / E(y))
     std::optional<double> seamEnergyInput, seamEnergyEdit;

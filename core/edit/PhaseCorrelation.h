@@ -7,6 +7,9 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 
+#include <cstddef>
+#include <vector>
+
 namespace ll::edit {
 
 struct ShiftEstimate {
@@ -20,12 +23,21 @@ struct PhaseCorrelationParams {
     double maxShiftFraction = 0.25; // peaks farther than this fraction of the size are ignored
 };
 
-// `region` (optional) restricts the comparison (e.g. the preserved region).
+// The `count` highest local maxima of the correlation surface (8-neighbourhood, within the shift
+// range), each refined to sub-pixel, highest first; at least one. A copied region or a repeated
+// pattern makes a second peak that can outgrow the true one, so callers validate the peaks.
+std::vector<ShiftEstimate> phaseCorrelationPeaks(const FloatPlane& x, const FloatPlane& y, const Mask* region,
+                                                 std::size_t count, const PhaseCorrelationParams& params = {});
+
+// The highest peak. `region` (optional) restricts the comparison (e.g. the preserved region).
 ShiftEstimate phaseCorrelate(const FloatPlane& x, const FloatPlane& y, const Mask* region = nullptr,
                              const PhaseCorrelationParams& params = {});
 
-// Translates by (dx, dy) with the Fourier shift theorem (y(p) = src(p - d)); the raster is padded by
-// mirroring to a fast FFT size first, so only a border of about |d| pixels is affected by wrap-around.
+// Translates by (dx, dy) with the Fourier shift theorem (y(p) = src(p - d)). The raster is padded by
+// mirroring to a fast FFT size, and the padding (beyond |d| + 2 px of the image) is tapered to the
+// image mean with a raised cosine, so the periodic raster is continuous where it wraps around and the
+// shift does not ring at the image borders (an unpadded or untapered raster rings there with a
+// sub-pixel shift, and the ringing reads as changed content).
 FloatPlane fourierShift(const FloatPlane& src, double dx, double dy);
 Image fourierShift(const Image& src, double dx, double dy);
 

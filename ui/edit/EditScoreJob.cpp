@@ -8,6 +8,11 @@
 namespace ll::ui {
 
 edit::EditEvalParams editParamsFor(const edit::MaterialDataset& dataset, std::string* source) {
+    // The dataset's edit-params.json (e.g. from edit-calibrate) sets every parameter and the gate.
+    if (dataset.params) {
+        if (source) *source = "parameters file " + dataset.paramsFile.string();
+        return *dataset.params;
+    }
     edit::EditEvalParams p;
     if (dataset.gate) p.material.gate = *dataset.gate;
     if (source) *source = dataset.gate ? "dataset.json" : "paper (MatReplace identity and exemplar means)";

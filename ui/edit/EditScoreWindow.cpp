@@ -317,14 +317,16 @@ void EditScoreWindow::fillScoreCard(const EditScoreResult& r) {
         return v && std::isfinite(*v) ? QString::number(*v, 'f', digits) : QStringLiteral("—");
     };
     diagnostics_->setText(
-        tr("Preservation: SSIM outside %1, PSNR outside %2 dB, ΔE00 outside %3 (%4 px).  Harmony: NCC %5, seam %6.  "
-           "Material: colour match %7 (ΔE00 of mean colours %8), texture match %9.  Gate anchors a = %10, b = %11 (%12).")
+        tr("Preservation: SSIM outside %1 × colour fidelity %13, PSNR outside %2 dB, ΔE00 outside %3 (%4 px).  "
+           "Harmony: NCC %5, seam %6.  Material: colour match %7 (ΔE00 of mean colours %8), texture match %9.  "
+           "Gate anchors a = %10, b = %11 (%12).")
             .arg(d(s.ssimOutside), s.psnrOutside ? d(s.psnrOutside, 2) : tr("— (identical)"), d(s.deltaEOutside, 2))
             .arg(s.outsidePixels)
             .arg(d(s.harmonyNcc), d(s.harmonySeam), d(s.materialColour), d(s.materialDeltaE, 2), d(s.materialTexture))
             .arg(r.gate.a, 0, 'f', 3)
             .arg(r.gate.b, 0, 'f', 3)
-            .arg(q(r.gateSource)));
+            .arg(q(r.gateSource))
+            .arg(d(s.colourOutside)));
 }
 
 void EditScoreWindow::showMeasure(int row) {
