@@ -33,19 +33,27 @@ std::array<GradientThreshold, 6> gradientThresholds(const BracketSelect& sel, co
     if (!anySplit) return t;
 
     const int W = domain.width(), H = domain.height();
+    // Thresholds of the sets that do not split are NaN here, so no value equals them.
+    std::array<float, 6> wanted;
+    for (std::size_t s = 0; s < 6; ++s) wanted[s] = t[s].split ? t[s].value : NAN;
     tbb::combinable<std::array<std::vector<double>, 6>> found;
     tbb::parallel_for(1, std::max(1, H - 1), [&](int y) {
         const std::uint8_t* dom = domain.row(y);
-        std::array<std::vector<double>, 6>& mine = found.local();
-        for (int s = 0; s < 6; ++s) {
-            const GradientThreshold& g = t[std::size_t(s)];
-            if (!g.split) continue;
-            const Image& M = s < 3 ? gradReal : gradEdit;
-            const Image& num = s < 3 ? realNumerator : edit;
-            const int c = s % 3;
-            for (int x = 1; x < W - 1; ++x)
-                if (dom[x] && M.at(x, y, c) == g.value)
-                    mine[std::size_t(s)].push_back(gradientMagnitudeAt(num, denominator, x, y, c));
+        const float* mr = gradReal.pixel(0, y);
+        const float* mg = gradEdit.pixel(0, y);
+        std::array<std::vector<double>, 6>* mine = nullptr;
+        for (int x = 1; x < W - 1; ++x) {
+            bool any = false;
+            for (int c = 0; c < 3; ++c)
+                any |= (mr[3 * x + c] == wanted[std::size_t(c)]) | (mg[3 * x + c] == wanted[std::size_t(3 + c)]);
+            if (!any || !dom[x]) continue;
+            if (!mine) mine = &found.local();
+            for (int c = 0; c < 3; ++c) {
+                if (mr[3 * x + c] == wanted[std::size_t(c)])
+                    (*mine)[std::size_t(c)].push_back(gradientMagnitudeAt(realNumerator, denominator, x, y, c));
+                if (mg[3 * x + c] == wanted[std::size_t(3 + c)])
+                    (*mine)[std::size_t(3 + c)].push_back(gradientMagnitudeAt(edit, denominator, x, y, c));
+            }
         }
     });
     std::array<std::vector<double>, 6> all;
