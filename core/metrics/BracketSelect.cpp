@@ -145,6 +145,7 @@ bool BracketSelect::finish() {
         const std::size_t k = lowRank(st.p, st.n), k2 = std::min(k + 1, st.n - 1);
         if (belowS > k || k2 >= belowS + v.size()) return false;
         const auto [a, b] = selectRankPair(v, k - belowS);
+        st.below = belowS;
         st.a = a;
         st.b = k2 == k ? st.a : double(b);
         st.done = true;
@@ -233,6 +234,20 @@ double BracketSelect::percentile(int s) const {
     const double pos = std::clamp(st.p, 0.0, 100.0) / 100.0 * double(st.n - 1);
     const double frac = pos - std::floor(pos);
     return frac > 0.0 ? st.a + (st.b - st.a) * frac : st.a;
+}
+
+BracketSelect::Tie BracketSelect::tieAtLowRank(int s) const {
+    const SetState& st = sets_[std::size_t(s)];
+    Tie t;
+    if (st.n == 0 || std::isnan(st.a)) return t;
+    t.rank = lowRank(st.p, st.n);
+    t.below = st.below;
+    const float a = float(st.a);
+    for (float x : merged_[std::size_t(s)]) { // every value equal to a was collected
+        t.below += x < a;
+        t.equal += x == a;
+    }
+    return t;
 }
 
 double BracketSelect::median(int s) const {

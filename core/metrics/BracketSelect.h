@@ -133,6 +133,13 @@ public:
     // for an even count, as medianOf; only for a target of 50). NaN for an empty set.
     double percentile(int s) const;
     double median(int s) const;
+    // The values of set s equal to its value of rank lo (ranks(s).first), after run(): `below` of
+    // them are smaller, `equal` equal, so they hold ranks [below, below + equal). Ties of float
+    // values hide the order of the exact values they were rounded from; the caller resolves it.
+    struct Tie {
+        std::size_t below = 0, equal = 0, rank = 0; // rank: lo
+    };
+    Tie tieAtLowRank(int s) const;
 
     static constexpr std::size_t kMinSample = 512;
 
@@ -157,6 +164,7 @@ private:
         double a = 0.0, b = 0.0;
         bool done = false;
         int companionOf = -1; // deviation companion of this set, or -1
+        std::size_t below = 0; // values below the collected ones (merged_ holds the rest that count)
     };
     void clearLocals();
     void shape(Local& l) const; // sized for the current sets, counts zero, nothing collected

@@ -50,7 +50,7 @@ public:
     // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it
     // computed, and per-row scratch: mean_c |D_c|, the LFE differences, gathered selection values.
     struct RowScratch {
-        std::array<std::vector<float>, 3> rows;
+        std::array<std::vector<double>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
         std::vector<float> sieAbs;
         std::vector<float> lfeAbs;

@@ -1,9 +1,10 @@
 #include "metrics/Evaluate.h"
 
+#include "metrics/BandPairMask.h"
 #include "metrics/EvalWorkspace.h"
 #include "metrics/ExclusionMasks.h"
 #include "metrics/GaussianKernel.h"
-#include "metrics/BandPairMask.h"
+#include "metrics/GradientThreshold.h"
 #include "metrics/Gradient.h"
 #include "metrics/Lfe.h"
 #include "metrics/LightSignal.h"
@@ -176,12 +177,13 @@ inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
     return low ? std::uint8_t(ExclusionReason::LowSignal) : prelim;
 }
 
-// E_R and E_G of row y (0 outside Omega): E_R,c of pixel x at [3x + c], E_G,c at [3W + 3x + c]; from
-// the thread's cache of its last three rows.
-const float* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+// E_R and E_G of row y in double (0 outside Omega): E_R,c of pixel x at [3x + c], E_G,c at
+// [3W + 3x + c]; from the thread's cache of its last three rows. Double, so that the gradient
+// magnitudes keep the order of the exact ones (GradientThreshold.h).
+const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
     EvalWorkspace::RowScratch& rr = ws.rowScratch.local();
     const std::size_t slot = std::size_t(y % 3);
-    std::vector<float>& row = rr.rows[slot];
+    std::vector<double>& row = rr.rows[slot];
     if (rr.rowOf[slot] == y) return row.data();
     const int W = num.width();
     const std::size_t n = 3 * std::size_t(W);
@@ -190,15 +192,15 @@ const float* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, co
     const float* g = edit.pixel(0, y);
     const float* d = den.pixel(0, y);
     const std::uint8_t* m = ws.omega.row(y);
-    float* er = row.data();
-    float* eg = row.data() + n;
+    double* er = row.data();
+    double* eg = row.data() + n;
     for (std::size_t f = 0; f < n; ++f) { // vectorisable; invalid pixels are zeroed below
-        er[f] = a[f] / d[f];
-        eg[f] = g[f] / d[f];
+        er[f] = double(a[f]) / double(d[f]);
+        eg[f] = double(g[f]) / double(d[f]);
     }
     for (int x = 0; x < W; ++x)
         if (!m[x])
-            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0f;
+            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;
     rr.rowOf[slot] = y;
     return row.data();
 }
@@ -209,36 +211,31 @@ void forgetRatioRows(EvalWorkspace& ws) {
 
 // M = sqrt(gx^2 + gy^2) at values f in [3, n - 3) of one half (E_R or E_G) of ratio rows up, mid, dn
 // (3 values per pixel), gx = (mid[f + 3] - mid[f - 3]) / 2, gy = (dn[f] - up[f]) / 2 in double, the
-// result rounded to float (Gradient.h's arithmetic); four at a time where SSE2 is available (the same
-// operations on pairs of doubles).
-void gradientMagnitudeSpan(const float* up, const float* mid, const float* dn, std::size_t n, float* out) {
+// result rounded to float (gradientMagnitudeAt's arithmetic, GradientThreshold.h); four at a time
+// where SSE2 is available (the same operations on pairs of doubles).
+void gradientMagnitudeSpan(const double* up, const double* mid, const double* dn, std::size_t n, float* out) {
     std::size_t f = 3;
 #if defined(__SSE2__)
     const __m128d half = _mm_set1_pd(0.5);
-    auto magnitude = [&](__m128d r, __m128d l, __m128d d, __m128d u) {
-        const __m128d gx = _mm_mul_pd(_mm_sub_pd(r, l), half);
-        const __m128d gy = _mm_mul_pd(_mm_sub_pd(d, u), half);
+    auto magnitude = [&](std::size_t i) {
+        const __m128d gx = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(mid + i + 3), _mm_loadu_pd(mid + i - 3)), half);
+        const __m128d gy = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(dn + i), _mm_loadu_pd(up + i)), half);
         return _mm_cvtpd_ps(_mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(gx, gx), _mm_mul_pd(gy, gy))));
     };
-    for (; f + 7 <= n; f += 4) {
-        const __m128 r = _mm_loadu_ps(mid + f + 3), l = _mm_loadu_ps(mid + f - 3);
-        const __m128 d = _mm_loadu_ps(dn + f), u = _mm_loadu_ps(up + f);
-        const __m128 lo = magnitude(_mm_cvtps_pd(r), _mm_cvtps_pd(l), _mm_cvtps_pd(d), _mm_cvtps_pd(u));
-        const __m128 hi = magnitude(_mm_cvtps_pd(_mm_movehl_ps(r, r)), _mm_cvtps_pd(_mm_movehl_ps(l, l)),
-                                    _mm_cvtps_pd(_mm_movehl_ps(d, d)), _mm_cvtps_pd(_mm_movehl_ps(u, u)));
-        _mm_storeu_ps(out + f, _mm_movelh_ps(lo, hi));
-    }
+    for (; f + 7 <= n; f += 4) _mm_storeu_ps(out + f, _mm_movelh_ps(magnitude(f), magnitude(f + 2)));
 #endif
     for (; f + 3 < n; ++f) {
-        const double gx = (double(mid[f + 3]) - double(mid[f - 3])) * 0.5;
-        const double gy = (double(dn[f]) - double(up[f])) * 0.5;
+        const double gx = (mid[f + 3] - mid[f - 3]) * 0.5;
+        const double gy = (dn[f] - up[f]) * 0.5;
         out[f] = float(std::sqrt(gx * gx + gy * gy));
     }
 }
 
 // Channel c's values a[3x + c] (into column c) and b[3x + c] (column 3 + c) of the pixels x < W whose
-// keep[x] has bit `bit`, each column contiguous (for BracketSelect::Emit::span); returns their number.
-std::size_t gatherChannel(const float* a, const float* b, int c, const std::uint8_t* keep, int bit, int W,
+// keep[x] has bit `bit`, as float, each column contiguous (for BracketSelect::Emit::span); returns
+// their number.
+template <typename T>
+std::size_t gatherChannel(const T* a, const T* b, int c, const std::uint8_t* keep, int bit, int W,
                           EvalWorkspace::RowScratch& sc) {
     std::vector<float>& colA = sc.columns[std::size_t(c)];
     std::vector<float>& colB = sc.columns[std::size_t(3 + c)];
@@ -248,8 +245,8 @@ std::size_t gatherChannel(const float* a, const float* b, int c, const std::uint
     float* cb = colB.data();
     std::size_t n = 0;
     for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
-        ca[n] = a[3 * x + c];
-        cb[n] = b[3 * x + c];
+        ca[n] = float(a[3 * x + c]);
+        cb[n] = float(b[3 * x + c]);
         n += (keep[x] >> bit) & 1u;
     }
     return n;
@@ -400,7 +397,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         }
         counts[0] = std::size_t(W);
         for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
-        const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         for (int c = 0; c < 3; ++c) {
             const std::size_t n = gatherChannel(E, E + 3 * std::size_t(W), c, om, 0, W, sc);
@@ -480,9 +477,9 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             for (int j = 0; j < 6; ++j) {
                 const float* nm = (j < 3 ? realNumerator : edit).data() + j % 3;
                 const float* dn = denominator.data() + j % 3;
-                auto e = [&](std::size_t q) { return nm[3 * q] / dn[3 * q]; };
-                const double gx = (double(e(i + 1)) - double(e(i - 1))) / 2.0;
-                const double gy = (double(e(id)) - double(e(iu))) / 2.0;
+                auto e = [&](std::size_t q) { return double(nm[3 * q]) / double(dn[3 * q]); };
+                const double gx = (e(i + 1) - e(i - 1)) * 0.5;
+                const double gy = (e(id) - e(iu)) * 0.5;
                 out[j] = float(std::sqrt(gx * gx + gy * gy));
             }
             return true;
@@ -498,10 +495,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     }
     const BandClassifier bandOf(params.bandEdgesPercent, maxSignal);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
-        const float* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
         const bool inner = y >= 1 && y < H - 1;
-        const float* Eu = inner ? ratioRow(ws, realNumerator, edit, denominator, y - 1) : nullptr;
-        const float* Ed = inner ? ratioRow(ws, realNumerator, edit, denominator, y + 1) : nullptr;
+        const double* Eu = inner ? ratioRow(ws, realNumerator, edit, denominator, y - 1) : nullptr;
+        const double* Ed = inner ? ratioRow(ws, realNumerator, edit, denominator, y + 1) : nullptr;
         const std::uint8_t* om = ws.omega.row(y);
         std::uint8_t* dom = ws.domain.row(y);
         std::uint8_t* band = ws.bands.row(y);
@@ -545,8 +542,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         if (ratioMaps)
             for (int x = 0; x < W; ++x)
                 for (int c = 0; c < 3; ++c) {
-                    maps.ratioReal.at(x, y, c) = E[3 * x + c];
-                    maps.ratioEdit.at(x, y, c) = E[3 * W + 3 * x + c];
+                    maps.ratioReal.at(x, y, c) = float(E[3 * x + c]);
+                    maps.ratioEdit.at(x, y, c) = float(E[3 * W + 3 * x + c]);
                 }
         sc.sieAbs.assign(std::size_t(W), 0.0f);
         float* sieAbs = sc.sieAbs.data();
@@ -648,6 +645,11 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
             tR[c] = floorFloat(pR[c]);
             tG[c] = floorFloat(pG[c]);
         }
+        // Pixels whose float M equals the threshold's order statistic are decided in double.
+        const std::array<GradientThreshold, 6> exactT =
+            gradientThresholds(sel, ws.domain, ws.gradReal, ws.gradEdit, realNumerator, edit, denominator);
+        bool anySplit = false;
+        for (const GradientThreshold& g : exactT) anySplit |= g.split;
         const std::vector<float>& t = ws.sampleTuples;
         for (auto& v : ws.samples) v.clear();
         for (std::size_t q = 0; q < t.size(); q += 6)
@@ -667,7 +669,18 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                 std::uint8_t b = 0;
                 for (int c = 0; c < 3; ++c)
                     b |= std::uint8_t((mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) << c);
-                bits[x] = dom[x] ? b : 0;
+                b = dom[x] ? b : 0;
+                for (int c = 0; anySplit && b && c < 3; ++c) { // rare: a float tie straddles the threshold
+                    const GradientThreshold& r = exactT[std::size_t(c)];
+                    const GradientThreshold& g = exactT[std::size_t(3 + c)];
+                    if (((b >> c) & 1u) &&
+                        ((r.split && mr[3 * x + c] == r.value &&
+                          !r.admits(mr[3 * x + c], [&] { return gradientMagnitudeAt(realNumerator, denominator, x, y, c); })) ||
+                         (g.split && mg[3 * x + c] == g.value &&
+                          !g.admits(mg[3 * x + c], [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); }))))
+                        b &= std::uint8_t(~(1u << c));
+                }
+                bits[x] = b;
             }
             EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
             for (int c = 0; c < 3; ++c) {

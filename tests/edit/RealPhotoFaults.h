@@ -39,7 +39,7 @@ inline Photo photoFromPng(const std::string& name, const std::string& file) {
 // then through the 8-bit sRGB path (highlights clip as a camera's would).
 inline Photo photoFromHdr(const std::string& name, const std::string& file, int factor, double median = 0.18) {
     Image img = loadImage(dataFile(file));
-    img = resizeArea(img, img.width() / factor, img.height() / factor);
+    img = resampleLinear(img, img.width() / factor, img.height() / factor);
     std::vector<float> lum(img.pixelCount());
     for (std::size_t i = 0; i < lum.size(); ++i) {
         const float* p = img.data() + 3 * i;

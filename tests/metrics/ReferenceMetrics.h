@@ -30,11 +30,16 @@ inline double sortedMedian(std::vector<double> v) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// Median and MAD; MAD deviations rounded to float as the engine stores them (a 6e-8 relative effect).
+// Median and MAD of the values rounded to float, MAD deviations rounded to float: the engine selects
+// order statistics among floats (a 6e-8 relative change of the median and MAD, which S = (x - median)
+// / MAD carries into the maps). The values themselves (E, M) stay double everywhere else, in
+// particular in the Omega80 test, whose outcome must not depend on rounding.
 inline std::pair<double, double> medianMad(const std::vector<double>& v) {
-    const double med = sortedMedian(v);
+    std::vector<double> f;
+    for (double x : v) f.push_back(double(float(x)));
+    const double med = sortedMedian(f);
     std::vector<double> dev;
-    for (double x : v) dev.push_back(double(float(std::abs(x - med))));
+    for (double x : f) dev.push_back(double(float(std::abs(x - med))));
     return {med, sortedMedian(dev)};
 }
 
@@ -134,13 +139,16 @@ inline Result evaluate(const Inputs& in) {
     r.lfeMap.assign(N, 0.0);
     if (r.valid == 0) return r;
 
-    // Ratio images (0 outside Omega), float as the engine stores them.
+    // Ratio images (0 outside Omega), in double. (An earlier version rounded them, and the gradient
+    // magnitudes below, to float as the engine then stored them; it reproduced the engine's rounding
+    // instead of checking it, and on quantised real data that rounding decided which of a cluster of
+    // nearly equal gradient magnitudes lay below the 80th percentile.)
     std::vector<double> ER(3 * N, 0.0), EG(3 * N, 0.0);
     for (int i = 0; i < N; ++i)
         if (r.omega[i])
             for (int c = 0; c < 3; ++c) {
-                ER[3 * i + c] = double(num.data()[3 * i + c] / den.data()[3 * i + c]);
-                EG[3 * i + c] = double(G.data()[3 * i + c] / den.data()[3 * i + c]);
+                ER[3 * i + c] = double(num.data()[3 * i + c]) / double(den.data()[3 * i + c]);
+                EG[3 * i + c] = double(G.data()[3 * i + c]) / double(den.data()[3 * i + c]);
             }
 
     // SIE, SIE1.
@@ -191,7 +199,7 @@ inline Result evaluate(const Inputs& in) {
     auto grad = [&](const std::vector<double>& E, int i, int c) {
         const double gx = (E[3 * (i + 1) + c] - E[3 * (i - 1) + c]) / 2;
         const double gy = (E[3 * (i + W) + c] - E[3 * (i - W) + c]) / 2;
-        return double(float(std::sqrt(gx * gx + gy * gy)));
+        return std::sqrt(gx * gx + gy * gy);
     };
     std::array<std::vector<double>, 3> lfeAbs;
     double lfeSum = 0;

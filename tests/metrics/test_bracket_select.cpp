@@ -1,6 +1,7 @@
 // The one-pass multi-set selection (BracketSelect) against sorting: percentiles, medians and MADs of
 // several sets at once, with good samples, misleading samples (the bracket misses and the second pass
-// must give the exact answer), tiny sets, ties, and the same answer for 1 and 2 threads.
+// must give the exact answer), tiny sets, ties (and the tie at a percentile's rank), and the same
+// answer for 1 and 2 threads.
 #include "metrics/BracketSelect.h"
 #include "metrics/OrderStatistics.h"
 
@@ -61,6 +62,7 @@ Data makeData(int W, int H, std::uint32_t seed) {
 
 struct Answers {
     std::vector<double> p80, median, mad;
+    std::vector<BracketSelect::Tie> ties; // of the P80 value
     std::vector<std::size_t> counts;
 };
 
@@ -93,7 +95,10 @@ Answers select(const Data& d, bool misleadingSamples) {
     sel.run(d.H, std::size_t(d.W), rows([&](BracketSelect::Emit& emit, std::size_t i) {
         for (int s = 0; s < S; ++s) emit(s, d.sets[std::size_t(s)][i]);
     }));
-    for (int s = 0; s < S; ++s) a.p80.push_back(sel.percentile(s));
+    for (int s = 0; s < S; ++s) {
+        a.p80.push_back(sel.percentile(s));
+        a.ties.push_back(sel.tieAtLowRank(s));
+    }
     sel.reset(2 * S);
     for (int s = 0; s < S; ++s) {
         std::vector<float> smp = sampleOf(s);
@@ -136,6 +141,14 @@ private Q_SLOTS:
             QCOMPARE(a.p80[s], sortedPercentile(d.sets[s], 80.0));
             QCOMPARE(a.median[s], sortedMedian(d.sets[s]));
             QCOMPARE(a.mad[s], sortedMad(d.sets[s]));
+            // The tie at the P80 rank: how many values lie below the value of rank lo, how many equal it.
+            std::vector<float> sorted = d.sets[s];
+            std::sort(sorted.begin(), sorted.end());
+            const std::size_t lo = std::size_t(std::floor(0.8 * double(sorted.size() - 1)));
+            const auto [first, last] = std::equal_range(sorted.begin(), sorted.end(), sorted[lo]);
+            QCOMPARE(a.ties[s].rank, lo);
+            QCOMPARE(a.ties[s].below, std::size_t(first - sorted.begin()));
+            QCOMPARE(a.ties[s].equal, std::size_t(last - first));
             // The same as OrderStatistics' selection functions.
             std::vector<float> v = d.sets[s];
             QCOMPARE(a.p80[s], percentileOf(v, 80.0));
