@@ -68,7 +68,7 @@ void DatasetSession::request(const CaseId& id) {
         [req](const CancelToken& t) { return computeCase(req, t); }, this,
         [this, key, id](CasePtr c) {
             cache_.insert(key, c, c->bytes());
-            if (c->result) Q_EMIT scoreReady(id, c->result->scores.sie, c->result->scores.lfe);
+            if (c->result) reportScores(id, c->result->scores);
             if (current_ == id) Q_EMIT caseReady(c);
         },
         [this, id](QString error) { Q_EMIT caseFailed(id, error); });
@@ -97,6 +97,12 @@ void DatasetSession::requestBaseline(const CaseId& id) {
         [this, key](QString) { baselinePending_.erase(key); });
 }
 
+void DatasetSession::reportScores(const CaseId& id, const EvalScores& s) {
+    // A degenerate edit is a failure, as in the benchmark's tables (spec "Standardisation").
+    if (s.editFailure) Q_EMIT scoreFailed(id, tr("degenerate edit: %1").arg(QString::fromStdString(s.editFailureReason)));
+    else Q_EMIT scoreReady(id, s.sie, s.lfe);
+}
+
 void DatasetSession::startScoring() {
     for (const EditEntry& e : dataset_->edits) {
         if (!e.usable()) continue;
@@ -110,7 +116,7 @@ void DatasetSession::startScoring() {
         runner_->run<EvalScores>(
             tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
             [req](const CancelToken& t) { return scoreCase(req, t); }, this,
-            [this, id](EvalScores s) { Q_EMIT scoreReady(id, s.sie, s.lfe); },
+            [this, id](EvalScores s) { reportScores(id, s); },
             [this, id](QString error) { Q_EMIT scoreFailed(id, error); });
     }
 }

@@ -56,6 +56,7 @@ Q_SIGNALS:
 private:
     void requestBaseline(const CaseId& id);
     void startScoring();
+    void reportScores(const CaseId& id, const EvalScores& scores); // scoreReady, or scoreFailed for a degenerate edit
 
     JobRunner* runner_;
     std::unique_ptr<Dataset> dataset_;
