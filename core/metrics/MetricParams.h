@@ -45,7 +45,7 @@ struct MetricParams {
     // --- regions and bands ----------------------------------------------------------------------
     // (chosen) A region or band with fewer valid pixels than this gets null scores.
     std::size_t minRegionPixels = 100;
-    // Intensity band edges in percent of max_Omega(L), descending, first 100 and last 0
+    // Intensity band edges in percent of max_P(L) (BandPairMask.h), descending, first 100 and last 0
     // ((chosen) beyond the paper's first two). Bands: (e1,e0], (e2,e1], ..., [0, e_{n-2}].
     std::vector<double> bandEdgesPercent{100, 16, 6, 3, 2, 1, 0};
 

@@ -69,7 +69,7 @@ MetricParamsDialog::MetricParamsDialog(const MetricParams& params, QWidget* pare
     r->addRow(tr("Minimum region pixels"), minRegion_);
     bands_ = new QLineEdit;
     bands_->setObjectName(QStringLiteral("bandEdges"));
-    bands_->setToolTip(tr("Band edges in percent of max_Ω L, from 100 down to 0 (spec: 100, 16, 6, 3, 2, 1, 0)"));
+    bands_->setToolTip(tr("Band edges in percent of the real pair's maximum L, from 100 down to 0 (spec: 100, 16, 6, 3, 2, 1, 0)"));
     r->addRow(tr("Band edges (%)"), bands_);
     layout->addWidget(regions);
 

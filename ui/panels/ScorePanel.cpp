@@ -78,7 +78,7 @@ ScorePanel::ScorePanel(QWidget* parent) : QWidget(parent) {
     note_->setObjectName("PanelNote");
     note_->setWordWrap(true);
     auto* regionsTitle = new QLabel(tr("Per class (globally standardised, Ω ∩ region)"), this);
-    auto* bandsTitle = new QLabel(tr("Per intensity band (% of max_Ω L)"), this);
+    auto* bandsTitle = new QLabel(tr("Per intensity band (% of the real pair's max L)"), this);
     regionsTitle->setObjectName("SectionTitle");
     bandsTitle->setObjectName("SectionTitle");
     l->addWidget(title_);

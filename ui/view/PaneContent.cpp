@@ -33,7 +33,7 @@ QString paneContentFormula(PaneContent c) {
     case PaneContent::SieMap: return QStringLiteral("mean_c S(E_R) − S(E_G);  + reality brighter than the edit, black outside Ω");
     case PaneContent::LfeMap: return QStringLiteral("mean_c S(|∇E_R|) − S(|∇E_G|) on Ω80;  + real gradients stronger");
     case PaneContent::Validity: return QStringLiteral("first reason a pixel is excluded from Ω");
-    case PaneContent::Bands: return QStringLiteral("r = L / max_Ω L, L = mean_c max(I_on − I_off, 0)");
+    case PaneContent::Bands: return QStringLiteral("r = L / max_P L over the real pair (bulb left out), L = mean_c max(I_on − I_off, 0)");
     }
     return {};
 }
