@@ -307,6 +307,7 @@ private Q_SLOTS:
         QCOMPARE(doc->labelsPath(), labels);
         QVERIFY(doc->unreadableProblem());
         QVERIFY(doc->shapes().empty());
+        QVERIFY2(mode->panel()->statusText().contains("Labels file unreadable"), qPrintable(mode->panel()->statusText()));
 
         // Redraw: a window over the left half (excluded everywhere, so the global scores change).
         mode->editor()->addClass("window");
@@ -316,9 +317,11 @@ private Q_SLOTS:
         QTest::keyClick(o, Qt::Key_P);
         drawPolygon(o, {{0, 0}, {160, 0}, {160, 208}, {0, 208}});
         QCOMPARE(doc->shapes().size(), std::size_t(1));
+        QVERIFY(mode->panel()->statusText().contains("Unsaved changes"));
         QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
         QVERIFY(!doc->isModified());
         QVERIFY(!doc->unreadableProblem());
+        QVERIFY(!mode->panel()->statusText().contains("unreadable"));
         std::filesystem::path kept = labels;
         kept += ".unreadable";
         QCOMPARE(test::readBytes(kept), broken);

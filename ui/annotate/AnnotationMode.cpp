@@ -270,7 +270,8 @@ void AnnotationMode::refreshStatus() {
     if (d->unreadableProblem())
         state = tr("<b>Labels file unreadable, its labels are ignored</b>: %1<br>Draw the labels again; saving "
                    "keeps the unreadable file as %2.unreadable")
-                    .arg(QString::fromStdString(*d->unreadableProblem()).toHtmlEscaped(), QFileInfo(file).fileName());
+                    .arg(QString::fromStdString(*d->unreadableProblem()).toHtmlEscaped(), QFileInfo(file).fileName()) +
+                (d->isModified() ? tr("<br><b>Unsaved changes</b>") : QString());
     else if (d->isModified())
         state = tr("<b>Unsaved changes</b> (journalled to %1.journal)").arg(QFileInfo(file).fileName());
     else if (!d->fileExisted())
