@@ -4,6 +4,7 @@
 #include "annotations/SceneRegions.h"
 #include "util/Error.h"
 
+#include <algorithm>
 #include <set>
 
 namespace ll::bench {
@@ -21,6 +22,7 @@ std::vector<std::string> ignoredLabelsWarnings(const Dataset& dataset, const std
             out.push_back("scene " + scene.name + ": " + ignoredLabelsWarning(e.what()));
         }
     }
+    std::sort(out.begin(), out.end()); // the order merged shards give (mergeShards)
     return out;
 }
 

@@ -312,6 +312,18 @@ private Q_SLOTS:
                 for (std::size_t k = 0; k < good.header.size(); ++k)
                     plainHasRegion |= good.header[k].rfind("region.", 0) == 0 && !g[k].empty();
         QVERIFY(plainHasRegion);
+
+        // Shards merge to the same result, the warning included.
+        std::vector<fs::path> dirs;
+        for (int i = 0; i < 2; ++i) {
+            BenchConfig sc = config(root_ / ("bad-labels-shard" + std::to_string(i)));
+            sc.dataset = ds;
+            sc.shard = {i, 2};
+            QVERIFY(runBench(sc).completed);
+            dirs.push_back(sc.out);
+        }
+        mergeShards(root_ / "bad-labels-merged", dirs);
+        compareResults(c.out, root_ / "bad-labels-merged");
     }
 
     void missingAndCorruptFilesAreReported() {
