@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(session_, &DatasetSession::scoreReady, browser_, &DatasetBrowser::setScores);
     connect(session_, &DatasetSession::scoreFailed, browser_, &DatasetBrowser::setFailed);
+    connect(session_, &DatasetSession::sceneScoresInvalidated, browser_, &DatasetBrowser::setScenePending);
     connect(browser_, &DatasetBrowser::caseActivated, this, &MainWindow::showCase);
     connect(state_, &ViewState::hoverChanged, this, [this](QPoint p) {
         inspector_->setPixel(p);
@@ -167,6 +168,9 @@ void MainWindow::createActions() {
         [this] { grid_->cyclePaneContent(grid_->activePane(), -1); });
     act(nav, tr("Next content in the pane under the mouse"), {QKeySequence(Qt::CTRL | Qt::Key_Right), QKeySequence(Qt::Key_BracketRight)},
         [this] { grid_->cyclePaneContent(grid_->activePane(), 1); });
+
+    act(nav, tr("Reload the scene from disk (images, edits, labels)"), {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)},
+        [this] { reloadCurrentScene(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     act(view, tr("Exposure +0.5 EV"), {QKeySequence(Qt::Key_E)}, [this] { setExposureDelta(0.5); });
@@ -426,6 +430,14 @@ void MainWindow::stepModel(int index) {
     CaseId id = session_->current();
     id.model = QString::fromStdString(models[std::size_t(index)]);
     showCase(id);
+}
+
+void MainWindow::reloadCurrentScene() {
+    if (!session_->isOpen() || !session_->current().valid()) return;
+    const QString scene = session_->current().scene;
+    if (!annotate_->reloadLabels(scene)) return;
+    session_->reloadScene(scene);
+    statusBar()->showMessage(tr("Reloaded scene %1 from disk").arg(scene), 4000);
 }
 
 void MainWindow::stepScene(int delta) {

@@ -37,6 +37,9 @@ public:
     // Writes the synthetic demo dataset to `dir` (a job; default: the cache folder) and opens it.
     void openDemo(const QString& dir = {});
     void showCase(const CaseId& id);
+    // F5 / Ctrl+R: the current scene's images, edits and labels are read again from disk (unsaved
+    // annotation edits are dropped after asking) and its scores recomputed.
+    void reloadCurrentScene();
     // Tools windows (each its own window, raised when already open): the edit-score window on a
     // material dataset (asks for the folder when none is given) and the validation window.
     EditScoreWindow* openEditScores(const QString& materialDataset = {});

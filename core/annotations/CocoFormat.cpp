@@ -335,11 +335,15 @@ SceneAnnotations readCoco(const std::filesystem::path& path, const std::string& 
 
 namespace {
 
+// Written coordinates, box sizes and areas carry two decimals (1/100 pixel): more is noise from
+// the editor's zoom arithmetic and only bloats the file.
+double twoDecimals(double v) { return std::round(v * 100.0) / 100.0; }
+
 ojson flatRing(const Ring& ring) {
     ojson part = ojson::array();
     for (const auto& p : ring) {
-        part.push_back(p.x);
-        part.push_back(p.y);
+        part.push_back(twoDecimals(p.x));
+        part.push_back(twoDecimals(p.y));
     }
     return part;
 }
@@ -371,7 +375,9 @@ std::array<double, 4> boundsOf(const Mask& m) {
     return {double(x0), double(y0), double(x1 - x0 + 1), double(y1 - y0 + 1)};
 }
 
-ojson boxJson(const std::array<double, 4>& b) { return ojson::array({b[0], b[1], b[2], b[3]}); }
+ojson boxJson(const std::array<double, 4>& b) {
+    return ojson::array({twoDecimals(b[0]), twoDecimals(b[1]), twoDecimals(b[2]), twoDecimals(b[3])});
+}
 
 // True when the shape's geometry is what its original annotation said (so area and bbox as written stay).
 bool geometryUnchanged(const Shape& s) {
@@ -563,10 +569,10 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
         }
         if (keepMeasures) {
             if (!a.contains("bbox")) a["bbox"] = boxJson(box);
-            if (!a.contains("area")) a["area"] = area;
+            if (!a.contains("area")) a["area"] = twoDecimals(area);
         } else {
             a["bbox"] = boxJson(box);
-            a["area"] = area;
+            a["area"] = twoDecimals(area);
         }
         if (!(keepMeasures && a.contains("segmentation"))) a["segmentation"] = seg;
         a["iscrowd"] = s.crowd ? 1 : 0;

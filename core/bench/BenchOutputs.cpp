@@ -55,7 +55,8 @@ ojson tableJson(const Table& t) {
 
 } // namespace
 
-ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const std::vector<Table>& tables) {
+ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const std::vector<Table>& tables,
+                  const std::vector<std::string>& warnings) {
     ojson j;
     j["format"] = "lightlens-bench-summary/1";
     j["dataset"] = plan.datasetName;
@@ -147,6 +148,7 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     ojson tj = ojson::object();
     for (const auto& t : tables) tj[t.name] = tableJson(t);
     j["tables"] = tj;
+    if (!warnings.empty()) j["warnings"] = warnings;
     return j;
 }
 
@@ -165,7 +167,8 @@ void writeTables(const std::filesystem::path& dir, const std::vector<Table>& tab
     }
 }
 
-void writeResults(const std::filesystem::path& out, const RunPlan& plan, const std::vector<ScoreRow>& rows) {
+void writeResults(const std::filesystem::path& out, const RunPlan& plan, const std::vector<ScoreRow>& rows,
+                  const std::vector<std::string>& warnings) {
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) throw Error(out.string(), "cannot create the output folder: " + ec.message());
@@ -178,7 +181,7 @@ void writeResults(const std::filesystem::path& out, const RunPlan& plan, const s
     const std::string perImage = formatPerImageCsv(rows, plan.uncertainty);
     writeFileAtomic(out / kPerImageCsv, perImage);
     writePerImageColumns(out / kPerImageCsv, perImage);
-    writeFileAtomic(out / kSummaryJson, summaryJson(plan, rows, tables).dump(2) + "\n");
+    writeFileAtomic(out / kSummaryJson, summaryJson(plan, rows, tables, warnings).dump(2) + "\n");
     writeFileAtomic(out / kPlanJson, planToJson(plan).dump(2) + "\n");
 }
 

@@ -27,8 +27,9 @@ inline constexpr const char* kTablesDir = "tables";
 // Sorts `rows` into the canonical order; throws ll::Error on duplicate rows.
 void sortRows(std::vector<ScoreRow>& rows);
 
+// `warnings` (e.g. scenes whose labels were ignored) become the key "warnings" when not empty.
 nlohmann::ordered_json summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& sortedRows,
-                                   const std::vector<Table>& tables);
+                                   const std::vector<Table>& tables, const std::vector<std::string>& warnings = {});
 
 // The one-line warning of a run whose edits differ in size within a scene (plan.mixedEditSizes not empty).
 std::string mixedSizesWarning(const RunPlan& plan);
@@ -37,6 +38,7 @@ std::string mixedSizesWarning(const RunPlan& plan);
 void writeTables(const std::filesystem::path& dir, const std::vector<Table>& tables);
 
 // Writes every deterministic result file (each atomically). `rows` must be sorted.
-void writeResults(const std::filesystem::path& out, const RunPlan& plan, const std::vector<ScoreRow>& rows);
+void writeResults(const std::filesystem::path& out, const RunPlan& plan, const std::vector<ScoreRow>& rows,
+                  const std::vector<std::string>& warnings = {});
 
 } // namespace ll::bench

@@ -3,6 +3,7 @@
 #include "bench/BandImages.h"
 #include "bench/BenchOutputs.h"
 #include "bench/EditLoading.h"
+#include "bench/IgnoredLabels.h"
 #include "bench/Journal.h"
 #include "bench/PerImageCsv.h"
 #include "bench/Recycler.h"
@@ -143,6 +144,8 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     outcome.rows = work.items.size();
     if (!plan.mixedEditSizes.empty())
         outcome.warnings.push_back(mixedSizesWarning(plan));
+    const std::vector<std::string> labelsWarnings = ignoredLabelsWarnings(ds, work.items);
+    outcome.warnings.insert(outcome.warnings.end(), labelsWarnings.begin(), labelsWarnings.end());
     outcome.scanSeconds = since(t0);
 
     std::error_code ec;
@@ -394,7 +397,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     for (auto& r : newRows) rows.push_back(std::move(r));
     sortRows(rows);
     for (const auto& r : rows) outcome.failed += r.failed();
-    writeResults(out, plan, rows);
+    writeResults(out, plan, rows, labelsWarnings);
     std::filesystem::remove(journalPath, ec);
     outcome.writeSeconds = since(tWrite);
     {

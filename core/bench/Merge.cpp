@@ -6,7 +6,12 @@
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace ll::bench {
 
@@ -37,7 +42,19 @@ MergeOutcome mergeShards(const std::filesystem::path& out, const std::vector<std
             throw Error("merge", "shard " + std::to_string(i) + "/" + std::to_string(first.shard.count) + " is missing");
 
     std::vector<ScoreRow> rows;
+    std::set<std::string> warnings; // each shard reports the ignored labels of its own scenes
     for (std::size_t i = 0; i < dirs.size(); ++i) {
+        const auto summary = dirs[i] / kSummaryJson;
+        if (std::filesystem::exists(summary)) {
+            try {
+                const auto j = nlohmann::json::parse(readFile(summary));
+                if (j.is_object() && j.contains("warnings") && j["warnings"].is_array())
+                    for (const auto& w : j["warnings"])
+                        if (w.is_string()) warnings.insert(w.get<std::string>());
+            } catch (const nlohmann::json::exception& e) {
+                throw Error(summary.string(), std::string("malformed JSON: ") + e.what());
+            }
+        }
         const auto csv = dirs[i] / kPerImageCsv;
         if (!std::filesystem::exists(csv))
             throw Error(dirs[i].string(), "shard " + shardText(plans[i].shard) +
@@ -52,7 +69,7 @@ MergeOutcome mergeShards(const std::filesystem::path& out, const std::vector<std
     if (rows.size() != first.workItems)
         throw Error("merge", "the shards hold " + std::to_string(rows.size()) + " rows, the run has " +
                                  std::to_string(first.workItems));
-    writeResults(out, unsharded(first), rows);
+    writeResults(out, unsharded(first), rows, std::vector<std::string>(warnings.begin(), warnings.end()));
     return {dirs.size(), rows.size()};
 }
 

@@ -1,7 +1,6 @@
 #include "bench/ScenePairCache.h"
 
-#include "annotations/AnnotationIO.h"
-#include "annotations/Rasterise.h"
+#include "annotations/SceneRegions.h"
 #include "colour/ModelImagePath.h"
 #include "colour/SceneLinear.h"
 #include "image/ImageIO.h"
@@ -75,7 +74,11 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
         for (const auto& n : img->info.notes) p.warnings.push_back(img->info.path + ": " + n);
     p.on = toSize(std::move(on), W, H, scene.on);
     p.off = toSize(std::move(off), W, H, scene.off);
-    if (scene.labels) p.regions = rasteriseByClass(loadAnnotations(*scene.labels, &p.warnings), W, H);
+    if (scene.labels) {
+        SceneRegions r = loadSceneRegions(*scene.labels, W, H, &p.warnings);
+        p.regions = std::move(r.regions);
+        p.labelsProblem = std::move(r.labelsProblem);
+    }
     const ModelImagePath path(colour);
     tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); },
                          [&] { p.blurredLight = blurLightSignal(lightSignal(p.on, p.off), params); });

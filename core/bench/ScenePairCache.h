@@ -34,6 +34,9 @@ struct ScenePair {
     float k = 1.0f;
     std::optional<float> clipLevel;
     std::vector<std::string> warnings;
+    // The scene's labels file could not be read: its labels are ignored and the regions are empty
+    // (the global scores are still computed; annotations/SceneRegions.h).
+    std::optional<std::string> labelsProblem;
 };
 
 // Loads and resizes one scene's pair (0x0: native size). Throws ll::Error naming the file.

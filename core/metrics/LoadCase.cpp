@@ -2,6 +2,7 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "annotations/SceneRegions.h"
 #include "colour/SceneLinear.h"
 #include "dataset/EvaluationSize.h"
 #include "image/ImageIO.h"
@@ -104,7 +105,11 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     for (const Image* img : {&c.on, &c.off, &c.edit})
         for (const auto& n : img->info.notes) c.warnings.push_back(img->info.path + ": " + n);
 
-    if (files.labels) {
+    if (files.labels && o.ignoreUnreadableLabels) {
+        SceneRegions r = loadSceneRegions(*files.labels, W, H, &c.warnings);
+        c.regions = std::move(r.regions);
+        c.labelsProblem = std::move(r.labelsProblem);
+    } else if (files.labels) {
         const SceneAnnotations scene = loadAnnotations(*files.labels, &c.warnings);
         c.regions = rasteriseByClass(scene, W, H);
     }

@@ -12,7 +12,8 @@
 //    16-bit edit gets a clipped-edit mask: a channel at the format maximum in any source pixel under
 //    the output pixel's footprint (resampleMaskAny);
 //  - region masks from a COCO or LabelMe labels file, rasterised at the evaluation size ("window"
-//    is one of them: evaluate() excludes it everywhere).
+//    is one of them: evaluate() excludes it everywhere). With ignoreUnreadableLabels a labels file
+//    that cannot be read leaves the regions empty and sets labelsProblem instead of throwing.
 // Every problem throws ll::Error naming the file.
 #include "colour/ColourConfig.h"
 #include "colour/ModelImagePath.h"
@@ -40,6 +41,9 @@ struct CaseOptions {
     std::string editColourSpace = "srgb";
     std::optional<float> clipLevel;          // real-image clip level (scene metadata)
     bool rejectNonFinite = true;             // NaN/Inf pixels in a file are an error naming it
+    // An unreadable labels file is ignored with a warning (LoadedCase::labelsProblem, empty regions)
+    // instead of failing the case (annotations/SceneRegions.h).
+    bool ignoreUnreadableLabels = false;
 };
 
 struct LoadedCase {
@@ -49,6 +53,7 @@ struct LoadedCase {
     std::optional<Codes8> editSourceCodes; // a resized 8-bit edit's codes at its own size (Monte Carlo)
     std::map<std::string, Mask> regions;
     std::vector<std::string> warnings; // from the labels file and the loaders' notes
+    std::optional<std::string> labelsProblem; // the labels file was ignored (ignoreUnreadableLabels)
     float k = 1.0f;
     std::optional<float> clipLevel;
     int width = 0, height = 0;

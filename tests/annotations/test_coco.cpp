@@ -9,6 +9,8 @@
 #include "support/TestSupport.h"
 #include "util/Error.h"
 
+#include <cmath>
+
 using namespace ll;
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
@@ -208,6 +210,32 @@ private Q_SLOTS:
         QCOMPARE(bath.shapes.size(), std::size_t(2));
         QCOMPARE(bath.shapes[1].original["custom"]["kept"].get<bool>(), true);
         QVERIFY(bath.shapes[1].maskCompressed && !bath.shapes[0].maskCompressed);
+    }
+
+    void savedCoordinatesHaveTwoDecimals() {
+        const fs::path file = tmp("rounded.json");
+        test::writeBytes(file, roboflowDocument().dump());
+        SceneAnnotations kitchen = loadAnnotations(file, std::string("kitchen"));
+        kitchen.shapes[0].rings[0][0] = {12.3456789, 7.0049999};
+        kitchen.shapes[0].rings[0][1].x += 1.0 / 3.0;
+        saveAnnotations(kitchen, file);
+        const std::string text = test::readBytes(file);
+        QVERIFY(text.find("12.345") == std::string::npos);
+        QVERIFY(text.find("3333") == std::string::npos);
+        const ojson after = ojson::parse(text);
+        bool found = false;
+        for (const auto& a : after["annotations"]) {
+            if (!a["segmentation"].is_array()) continue;
+            for (const auto& part : a["segmentation"]) {
+                for (const auto& v : part) {
+                    const double x = v.get<double>();
+                    QVERIFY2(std::abs(x * 100 - std::round(x * 100)) < 1e-6, std::to_string(x).c_str());
+                }
+                if (part.size() >= 2 && part[0].get<double>() == 12.35 && part[1].get<double>() == 7.0) found = true;
+            }
+            for (const auto& v : a["bbox"]) QVERIFY(std::abs(v.get<double>() * 100 - std::round(v.get<double>() * 100)) < 1e-6);
+        }
+        QVERIFY(found);
     }
 
     void unchangedRoundTripKeepsTheDocument() {

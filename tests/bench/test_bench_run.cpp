@@ -257,6 +257,75 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(ll::Error, runBench(c));
     }
 
+    void malformedLabelsKeepTheGlobalScores() {
+        // A labels file that is not JSON: the scene is scored (no bad_scene rows), its region columns
+        // stay empty, the other scenes are untouched, and the problem is reported once.
+        const fs::path ds = root_ / "bad-labels";
+        fs::copy(dataset_, ds, fs::copy_options::recursive);
+        QVERIFY(fs::exists(ds / "scenes/scene_001/labels.json"));
+        ll::test::writeBytes(ds / "scenes/scene_001/labels.json", "{\"images\": [ not json");
+        BenchConfig c = config(root_ / "bad-labels-out");
+        c.dataset = ds;
+        const auto o = runBench(c);
+        QVERIFY(o.completed);
+        QCOMPARE(o.failed, std::size_t(0));
+        std::size_t labelWarnings = 0;
+        for (const auto& w : o.warnings) labelWarnings += w.find("scene_001/labels.json") != std::string::npos;
+        QCOMPARE(labelWarnings, std::size_t(1));
+        const auto summary = nlohmann::json::parse(ll::test::readBytes(c.out / kSummaryJson));
+        QCOMPARE(summary.at("counts").at("failed").get<int>(), 0);
+        QVERIFY2(summary.contains("warnings"), summary.dump(1).c_str());
+        QCOMPARE(summary.at("warnings").size(), std::size_t(1));
+        const std::string w = summary.at("warnings")[0].get<std::string>();
+        QVERIFY2(w.find("scene_001/labels.json") != std::string::npos && w.find("labels ignored") != std::string::npos,
+                 w.c_str());
+        QVERIFY(!nlohmann::json::parse(ll::test::readBytes(plain_ / kSummaryJson)).contains("warnings"));
+
+        const auto bad = readSimpleCsv(c.out / kPerImageCsv), good = readSimpleCsv(plain_ / kPerImageCsv);
+        QCOMPARE(bad.rows.size(), good.rows.size());
+        QCOMPARE(bad.header, good.header);
+        std::size_t regionCols = 0, scene1Rows = 0;
+        for (std::size_t i = 0; i < bad.rows.size(); ++i) {
+            const auto& b = bad.rows[i];
+            const auto& g = good.rows[i];
+            QCOMPARE(b[bad.col("scene")], g[good.col("scene")]);
+            QVERIFY(!b[bad.col("sie")].empty());
+            QVERIFY(!b[bad.col("lfe")].empty());
+            QVERIFY(b[bad.col("failure")].empty());
+            if (b[bad.col("scene")] != "scene_001") {
+                QVERIFY(b == g); // other scenes: identical rows
+                continue;
+            }
+            ++scene1Rows;
+            for (std::size_t k = 0; k < bad.header.size(); ++k) {
+                if (bad.header[k].rfind("region.", 0) != 0) continue;
+                ++regionCols;
+                QVERIFY2(b[k].empty(), bad.header[k].c_str());
+            }
+        }
+        QCOMPARE(scene1Rows, std::size_t(8));
+        QVERIFY(regionCols > 0);
+        // the plain run did have region scores for that scene
+        bool plainHasRegion = false;
+        for (const auto& g : good.rows)
+            if (g[good.col("scene")] == "scene_001")
+                for (std::size_t k = 0; k < good.header.size(); ++k)
+                    plainHasRegion |= good.header[k].rfind("region.", 0) == 0 && !g[k].empty();
+        QVERIFY(plainHasRegion);
+
+        // Shards merge to the same result, the warning included.
+        std::vector<fs::path> dirs;
+        for (int i = 0; i < 2; ++i) {
+            BenchConfig sc = config(root_ / ("bad-labels-shard" + std::to_string(i)));
+            sc.dataset = ds;
+            sc.shard = {i, 2};
+            QVERIFY(runBench(sc).completed);
+            dirs.push_back(sc.out);
+        }
+        mergeShards(root_ / "bad-labels-merged", dirs);
+        compareResults(c.out, root_ / "bad-labels-merged");
+    }
+
     void missingAndCorruptFilesAreReported() {
         const fs::path ds = root_ / "broken";
         fs::copy(dataset_, ds, fs::copy_options::recursive);

@@ -109,6 +109,58 @@ private Q_SLOTS:
         QCOMPARE(nlohmann::json::parse(r.out)["size"], nlohmann::json({48, 32}));
     }
 
+    void kAndClipLevelFromTheSceneMeta() {
+        // A scene folder with meta.json (k = 4, clip_level = 0.5): eval inside it without --k scores as
+        // with --k 4 --clip-level 0.5 given by hand on copies outside it; --k still wins.
+        const test::Scene s = test::makeScene(96, 64, 8);
+        const fs::path scene = dir() / "scenes" / "lamp";
+        fs::create_directories(scene);
+        saveExr(s.on, scene / "on.exr");
+        saveExr(s.off, scene / "off.exr");
+        test::writeBytes(scene / "meta.json", R"({"k": 4.0, "regime": "natural", "clip_level": 0.5})");
+        const ModelImagePath path(ColourConfig::builtin());
+        const Codes8 codes = path.toCodes(s.oracleEdit, 4.0f);
+        savePng8(codes.rgb.data(), 96, 64, dir() / "edit_k4.png");
+        const fs::path outside = dir() / "loose";
+        fs::create_directories(outside);
+        fs::copy_file(scene / "on.exr", outside / "on.exr");
+        fs::copy_file(scene / "off.exr", outside / "off.exr");
+
+        QStringList byHand = base(outside / "on.exr", outside / "off.exr", dir() / "edit_k4.png");
+        byHand << "--k" << "4" << "--clip-level" << "0.5";
+        const Run hand = run(byHand);
+        QVERIFY2(hand.code == 0, hand.err.c_str());
+        const auto h = nlohmann::json::parse(hand.out);
+        QVERIFY(!h.contains("scene_meta"));
+
+        const Run inside = run(base(scene / "on.exr", scene / "off.exr", dir() / "edit_k4.png"));
+        QVERIFY2(inside.code == 0, inside.err.c_str());
+        const auto i = nlohmann::json::parse(inside.out);
+        QCOMPARE(i["scene_meta"].get<std::string>(), (scene / "meta.json").string());
+        for (const char* k : {"sie", "lfe", "psnr", "valid_pixels"}) QVERIFY2(i[k] == h[k], k);
+
+        QStringList viaOption = base(outside / "on.exr", outside / "off.exr", dir() / "edit_k4.png");
+        viaOption << "--scene" << QString::fromStdString(scene.string());
+        const Run opt = run(viaOption);
+        QVERIFY2(opt.code == 0, opt.err.c_str());
+        const auto o = nlohmann::json::parse(opt.out);
+        for (const char* k : {"sie", "lfe", "psnr", "valid_pixels"}) QVERIFY2(o[k] == h[k], k);
+
+        // Given options win over meta.json.
+        QStringList override = base(scene / "on.exr", scene / "off.exr", dir() / "edit_k4.png");
+        override << "--k" << "1";
+        const Run k1 = run(override);
+        QVERIFY2(k1.code == 0, k1.err.c_str());
+        QVERIFY(nlohmann::json::parse(k1.out)["psnr"] != h["psnr"]);
+
+        // A missing meta.json under --scene, and a malformed one, are input errors naming the file.
+        QStringList noMeta = base(outside / "on.exr", outside / "off.exr", dir() / "edit_k4.png");
+        noMeta << "--scene" << QString::fromStdString(outside.string());
+        expectInputError(run(noMeta), "loose/meta.json");
+        test::writeBytes(outside / "meta.json", "{\"k\": ");
+        expectInputError(run(base(outside / "on.exr", outside / "off.exr", dir() / "edit_k4.png")), "loose/meta.json");
+    }
+
     void missingFile() { expectInputError(run(base(dir() / "nope.exr", dir() / "off.exr", dir() / "edit.png")), "nope.exr"); }
     void corruptFile() { expectInputError(run(base(dir() / "on.exr", dir() / "corrupt.exr", dir() / "edit.png")), "corrupt.exr"); }
     void sizeMismatch() { expectInputError(run(base(dir() / "on.exr", dir() / "small.exr", dir() / "edit.png")), "small.exr"); }

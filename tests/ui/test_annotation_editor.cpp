@@ -178,9 +178,23 @@ private Q_SLOTS:
         rig.stack()->undo();
         // 5. Drag a vertex.
         rig.drag(10, 40, 8, 42);
-        // 6. Click an edge: a vertex is inserted there and dragged.
+        // 6. Click an edge: a vertex is inserted there and dragged, as one undo step.
+        const auto beforeInsert = rig.doc->shapes()[1];
+        const int insertAt = rig.stack()->index();
         rig.drag(30, 10, 30, 5);
         QCOMPARE(rig.doc->shapes()[1].rings[0].size(), std::size_t(5));
+        QCOMPARE(rig.stack()->index(), insertAt + 1);
+        QCOMPARE(rig.doc->shapes()[1].rings[0][1], (AnnotationPoint{30, 5}));
+        rig.stack()->undo();
+        QCOMPARE(rig.doc->shapes()[1].rings[0], beforeInsert.rings[0]);
+        rig.stack()->redo();
+        QCOMPARE(rig.doc->shapes()[1].rings[0][1], (AnnotationPoint{30, 5}));
+        // A second insertion on the same shape is a step of its own.
+        rig.drag(30, 40, 30, 44);
+        QCOMPARE(rig.stack()->index(), insertAt + 2);
+        rig.stack()->undo();
+        QCOMPARE(rig.doc->shapes()[1].rings[0].size(), std::size_t(5));
+        rig.editor.setSelectedVertex(VertexRef{1, 0, 1});
         // 7. Delete the selected vertex, then undo that.
         QCOMPARE(rig.editor.selectedVertex(), (VertexRef{1, 0, 1}));
         rig.key(Qt::Key_Delete);

@@ -4,6 +4,7 @@
 // keeps the window, discard removes the journal). With LIGHTLENS_ANNOTATION_SCREENSHOT=FILE it
 // also writes the editor's screenshot on the demo dataset.
 #include "MainWindow.h"
+#include "browser/DatasetBrowser.h"
 #include "annotate/AnnotationMode.h"
 #include "annotate/AnnotationOverlay.h"
 #include "annotate/AnnotationPanel.h"
@@ -15,6 +16,7 @@
 #include "metrics/LoadCase.h"
 #include "panels/ScorePanel.h"
 #include "support/SmallSynthDataset.h"
+#include "support/TestSupport.h"
 #include "view/ViewState.h"
 
 #include <QtTest>
@@ -264,6 +266,106 @@ private Q_SLOTS:
             }
         }
         mode->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+    }
+
+    void unreadableLabelsCanBeRedrawn() {
+        // A malformed labels.json: the case still shows with its global scores and a warning, the
+        // editor opens on the scene with no shapes, saving keeps the broken file as
+        // labels.json.unreadable, the browser's scores of the scene follow the new labels, and
+        // F5 reads the labels file again.
+        const QString root = test::writeSmallSynthDataset(dir_.path() + "/bad", 2, 320, 208);
+        const auto labels = std::filesystem::path(root.toStdString()) / "scenes" / "scene_001" / "labels.json";
+        const std::string broken = "{\"images\": [ {\"id\": 1, oops";
+        test::writeBytes(labels, broken);
+
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openDataset(root));
+        const CaseId id{"scene_001", "flat_falloff", Task::On};
+        w.showCase(id);
+        QTRY_VERIFY_WITH_TIMEOUT(w.currentCase() && w.currentCase()->id == id, 60000);
+        CasePtr c = w.currentCase();
+        QVERIFY(c->result && c->result->scores.sie);
+        QVERIFY(c->loaded.labelsProblem);
+        QVERIFY(c->loaded.regions.empty());
+        bool warned = false;
+        for (const QString& m : c->warnings) warned |= m.contains("labels.json") && m.contains("labels ignored");
+        QVERIFY2(warned, qPrintable(c->warnings.join("\n")));
+        const int row = w.browser()->model()->findRow("scene_001", "flat_falloff", Task::On);
+        QTRY_VERIFY_WITH_TIMEOUT(w.browser()->model()->row(row).sie.has_value(), 60000);
+        const double before = *w.browser()->model()->row(row).sie;
+
+        AnnotationMode* mode = w.annotation();
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        mode->setAsker([&](const QString&, const QString&, QMessageBox::StandardButtons) { return answer; });
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(mode->isActive());
+        AnnotationDocument* doc = mode->editor()->document();
+        QVERIFY(doc);
+        QCOMPARE(doc->labelsPath(), labels);
+        QVERIFY(doc->unreadableProblem());
+        QVERIFY(doc->shapes().empty());
+        QVERIFY2(mode->panel()->statusText().contains("Labels file unreadable"), qPrintable(mode->panel()->statusText()));
+
+        // Redraw: a window over the left half (excluded everywhere, so the global scores change).
+        mode->editor()->addClass("window");
+        QCOMPARE(mode->editor()->activeClass(), QString("window"));
+        AnnotationOverlay* o = mode->overlay(0);
+        QTRY_VERIFY(o->isVisible() && o->width() > 100);
+        QTest::keyClick(o, Qt::Key_P);
+        drawPolygon(o, {{0, 0}, {160, 0}, {160, 208}, {0, 208}});
+        QCOMPARE(doc->shapes().size(), std::size_t(1));
+        QVERIFY(mode->panel()->statusText().contains("Unsaved changes"));
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!doc->isModified());
+        QVERIFY(!doc->unreadableProblem());
+        QVERIFY(!mode->panel()->statusText().contains("unreadable"));
+        std::filesystem::path kept = labels;
+        kept += ".unreadable";
+        QCOMPARE(test::readBytes(kept), broken);
+        QCOMPARE(loadAnnotations(labels).shapes.size(), std::size_t(1));
+
+        // The browser's score of the scene is recomputed with the saved labels.
+        CaseFiles files{(root + "/scenes/scene_001/on.exr").toStdString(), (root + "/scenes/scene_001/off.exr").toStdString(),
+                        (root + "/edits/flat_falloff/turn_on/scene_001.png").toStdString(), labels};
+        CaseOptions opt;
+        opt.k = c->loaded.k;
+        opt.size = std::make_pair(c->size.width(), c->size.height());
+        const EvalScores ref = evaluate(loadCase(files, opt, ColourConfig::builtin()).inputs(Task::On), {}, false).scores;
+        QVERIFY(ref.sie && std::abs(*ref.sie - before) > 1e-6);
+        QTRY_VERIFY_WITH_TIMEOUT(w.browser()->model()->row(row).sie &&
+                                     std::abs(*w.browser()->model()->row(row).sie - *ref.sie) <= 1e-9 * std::abs(*ref.sie),
+                                 60000);
+
+        // A second save does not touch the kept file.
+        QTest::keyClick(o, Qt::Key_P);
+        drawPolygon(o, {{200, 20}, {260, 20}, {260, 60}});
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QCOMPARE(test::readBytes(kept), broken);
+        std::filesystem::path second = labels;
+        second += ".unreadable.2";
+        QVERIFY(!std::filesystem::exists(second));
+
+        // F5 reads the file again: changed on disk behind the editor's back (one shape, the window).
+        SceneAnnotations one = loadAnnotations(labels);
+        one.shapes.resize(1);
+        saveAnnotations(one, labels);
+        QCOMPARE(doc->shapes().size(), std::size_t(2));
+        QTest::keyClick(&w, Qt::Key_F5);
+        QCOMPARE(doc->shapes().size(), std::size_t(1));
+        // With unsaved edits it asks; Cancel keeps them, Discard reloads.
+        QTest::keyClick(o, Qt::Key_P);
+        drawPolygon(o, {{200, 20}, {260, 20}, {260, 60}});
+        QVERIFY(doc->isModified());
+        answer = QMessageBox::Cancel;
+        QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(doc->shapes().size(), std::size_t(2));
+        answer = QMessageBox::Discard;
+        QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(doc->shapes().size(), std::size_t(1));
+        QVERIFY(!doc->isModified());
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "annotate/EditCommand.h"
 #include "annotations/AnnotationIO.h"
+#include "util/AtomicFile.h"
 #include "util/Error.h"
 
 #include <QUndoStack>
@@ -23,9 +24,15 @@ void AnnotationDocument::load() {
     std::error_code ec;
     fileExisted_ = std::filesystem::exists(labels_, ec);
     warnings_.clear();
+    unreadable_.reset();
     if (fileExisted_) {
-        scene_ = loadAnnotations(labels_, sceneName_, &warnings_);
-    } else {
+        try {
+            scene_ = loadAnnotations(labels_, sceneName_, &warnings_);
+        } catch (const Error& e) {
+            unreadable_ = e.what();
+        }
+    }
+    if (!fileExisted_ || unreadable_) {
         scene_ = SceneAnnotations{};
         scene_.format = AnnotationFormat::LabelMe;
         scene_.imageWidth = width_;
@@ -112,7 +119,19 @@ void AnnotationDocument::discardJournal() {
 
 void AnnotationDocument::save() {
     if (pending_) throw Error(journal_.path().string(), "restore or discard the unsaved edits first");
+    if (unreadable_) {
+        // Kept under a name no save writes to (".bak" is replaced by every save).
+        std::filesystem::path keep = labels_;
+        keep += ".unreadable";
+        for (int n = 2; std::filesystem::exists(keep); ++n) {
+            keep = labels_;
+            keep += ".unreadable." + std::to_string(n);
+        }
+        writeFileAtomic(keep, readFile(labels_));
+        unreadableBackup_ = keep;
+    }
     saveAnnotations(scene_, labels_, &warnings_);
+    unreadable_.reset();
     fileExisted_ = true;
     journal_.remove();
     restored_ = false;

@@ -6,6 +6,11 @@
 // format they were read in (saveAnnotations: atomic, previous file kept as .bak) and then removes
 // the journal.
 //
+// A labels file that cannot be read (malformed JSON, unknown format) opens as an empty LabelMe
+// document so the labels can be drawn again; unreadableProblem() says why. The first save first
+// copies the unreadable file to "<labels>.unreadable" (".unreadable.2", ... when taken), so it is
+// never overwritten silently.
+//
 // A document opened on a labels file whose journal already exists (left by a crash or a kill)
 // reports it through pendingJournal(); the owner then calls restoreJournal() or discardJournal()
 // before editing (edits would otherwise start a new journal over the old one: edit() refuses).
@@ -27,7 +32,7 @@ class AnnotationDocument : public QObject {
     Q_OBJECT
 public:
     // Reads `labels`; a missing file starts an empty LabelMe document for an image of
-    // width x height named `imageName`. Throws ll::Error for an unreadable file.
+    // width x height named `imageName`; so does an unreadable file (see unreadableProblem()).
     AnnotationDocument(std::filesystem::path labels, std::string sceneName, int width, int height,
                        std::string imageName, QObject* parent = nullptr);
     ~AnnotationDocument() override;
@@ -38,6 +43,10 @@ public:
     const std::string& sceneName() const { return sceneName_; }
     bool fileExisted() const { return fileExisted_; }
     const std::vector<std::string>& loadWarnings() const { return warnings_; }
+    // "file: problem" when the labels file exists but could not be read (its labels are ignored).
+    const std::optional<std::string>& unreadableProblem() const { return unreadable_; }
+    // Where the last save kept the unreadable file (empty before such a save).
+    const std::filesystem::path& unreadableBackup() const { return unreadableBackup_; }
     QUndoStack* undoStack() const { return stack_; }
     // Increases with every change (for consumers that recompute from the shapes).
     long long revision() const { return revision_; }
@@ -80,6 +89,8 @@ private:
     SceneAnnotations scene_;
     std::vector<std::string> warnings_;
     bool fileExisted_ = false;
+    std::optional<std::string> unreadable_;
+    std::filesystem::path unreadableBackup_;
     QUndoStack* stack_;
     EditJournal journal_;
     std::optional<JournalContents> pending_;

@@ -267,7 +267,12 @@ void AnnotationMode::refreshStatus() {
     }
     const QString file = QString::fromStdString(d->labelsPath().string());
     QString state;
-    if (d->isModified())
+    if (d->unreadableProblem())
+        state = tr("<b>Labels file unreadable, its labels are ignored</b>: %1<br>Draw the labels again; saving "
+                   "keeps the unreadable file as %2.unreadable")
+                    .arg(QString::fromStdString(*d->unreadableProblem()).toHtmlEscaped(), QFileInfo(file).fileName()) +
+                (d->isModified() ? tr("<br><b>Unsaved changes</b>") : QString());
+    else if (d->isModified())
         state = tr("<b>Unsaved changes</b> (journalled to %1.journal)").arg(QFileInfo(file).fileName());
     else if (!d->fileExisted())
         state = tr("New labels file (%n shape(s))", "", int(d->shapes().size()));
@@ -282,13 +287,35 @@ void AnnotationMode::refreshStatus() {
 bool AnnotationMode::saveAll() {
     for (AnnotationDocument* d : editor_->modifiedDocuments()) {
         try {
+            const bool unreadable = d->unreadableProblem().has_value();
             d->save();
-            status(tr("Saved %1").arg(QString::fromStdString(d->labelsPath().string())));
+            session_->labelsChanged(QString::fromStdString(d->sceneName())); // browser scores: new labels
+            if (unreadable)
+                status(tr("Saved %1; the unreadable file was kept as %2")
+                           .arg(QString::fromStdString(d->labelsPath().string()),
+                                QString::fromStdString(d->unreadableBackup().string())));
+            else
+                status(tr("Saved %1").arg(QString::fromStdString(d->labelsPath().string())));
         } catch (const std::exception& e) {
             QMessageBox::warning(window_, tr("Cannot save the labels"),
                                  tr("%1\n\nThe edits are kept in the journal.").arg(QString::fromStdString(e.what())));
             return false;
         }
+    }
+    refreshStatus();
+    return true;
+}
+
+bool AnnotationMode::reloadLabels(const QString& scene) {
+    for (AnnotationDocument* d : editor_->documents()) {
+        if (QString::fromStdString(d->sceneName()) != scene) continue;
+        if (d->isModified() &&
+            ask_(tr("Reload the labels"),
+                 tr("Scene %1 has unsaved annotation edits. Drop them and read the labels file again?").arg(scene),
+                 QMessageBox::Discard | QMessageBox::Cancel) != QMessageBox::Discard)
+            return false;
+        d->revert();
+        shownRevision_ = -1;
     }
     refreshStatus();
     return true;

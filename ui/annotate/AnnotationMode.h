@@ -63,6 +63,9 @@ public:
     bool saveAll();
     // Asks to save or discard unsaved changes; false when the user cancelled.
     bool confirmClose();
+    // Reads the labels of `scene` again from disk, when a document is open on them (unsaved changes
+    // are dropped after asking). False when the user kept the changes.
+    bool reloadLabels(const QString& scene);
 
     // How questions are asked (tests replace it): returns the button chosen.
     using Asker = std::function<QMessageBox::StandardButton(const QString& title, const QString& text,

@@ -302,6 +302,7 @@ void AnnotationOverlay::mousePressEvent(QMouseEvent* e) {
             }
             editor_->setSelectedVertex(*v);
             drag_ = Drag::Vertex;
+            dragMergeKey_ = -1;
             dragVertex_ = *v;
             dragStart_ = a;
             dragMoved_ = false;
@@ -311,7 +312,10 @@ void AnnotationOverlay::mousePressEvent(QMouseEvent* e) {
     for (int sel : editor_->selection()) {
         if (auto hit = index.nearestEdge(a, r, sel)) {
             if (!isEditablePolygon(doc->shapes()[std::size_t(sel)])) break;
-            editor_->edit(tr("Insert vertex"), insertVertex(doc->shapes(), hit->shape, hit->ring, hit->edge, hit->point));
+            constexpr int kInsertDragKeys = 1000; // above the editor's nudge key
+            dragMergeKey_ = kInsertDragKeys + (insertGestures_++ & 0xFFFFF);
+            editor_->edit(tr("Insert vertex"), insertVertex(doc->shapes(), hit->shape, hit->ring, hit->edge, hit->point),
+                          dragMergeKey_);
             const VertexRef v{hit->shape, hit->ring, hit->edge + 1};
             editor_->setSelectedVertex(v);
             drag_ = Drag::Vertex;
@@ -397,7 +401,7 @@ void AnnotationOverlay::mouseReleaseEvent(QMouseEvent* e) {
         const auto it = preview.find(dragVertex_.shape);
         if (it == preview.end()) return;
         const AnnotationPoint to = it->second[std::size_t(dragVertex_.ring)][std::size_t(dragVertex_.vertex)];
-        editor_->edit(tr("Move vertex"), moveVertex(doc->shapes(), dragVertex_, to));
+        editor_->edit(tr("Move vertex"), moveVertex(doc->shapes(), dragVertex_, to), dragMergeKey_);
     } else {
         const AnnotationPoint a = toAnnotation(e->position());
         const double dx = a.x - dragStart_.x, dy = a.y - dragStart_.y;

@@ -87,6 +87,10 @@ private:
     AnnotationPoint dragStart_;
     VertexRef dragVertex_;
     bool dragMoved_ = false;
+    // Merge key of the vertex drag that follows an inserted vertex (-1: none): the insertion and
+    // the drag are one undo step. Each insertion gets its own key so two never merge.
+    int dragMergeKey_ = -1;
+    int insertGestures_ = 0;
     QPointF mouse_{-1, -1};
     std::optional<AnnotationPoint> snapMark_;
     std::optional<AnnotationPoint> edgeMark_;

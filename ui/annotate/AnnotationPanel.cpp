@@ -85,6 +85,8 @@ AnnotationPanel::AnnotationPanel(AnnotationEditor* editor, QWidget* parent) : QW
 
 void AnnotationPanel::setBackdrop(Backdrop b) { backdrop_->setCurrentIndex(int(b)); }
 
+QString AnnotationPanel::statusText() const { return state_->text(); }
+
 void AnnotationPanel::setStatus(const QString& file, const QString& state) {
     file_->setText(file);
     state_->setText(state);

@@ -27,6 +27,7 @@ public:
     QComboBox* backdropChooser() const { return backdrop_; }
     void setBackdrop(Backdrop b); // shows the active pane's backdrop
     void setStatus(const QString& file, const QString& state);
+    QString statusText() const; // the state line (for tests)
 
 Q_SIGNALS:
     void backdropChosen(ll::ui::Backdrop b);

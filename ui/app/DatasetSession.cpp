@@ -104,21 +104,45 @@ void DatasetSession::reportScores(const CaseId& id, const EvalScores& s) {
 }
 
 void DatasetSession::startScoring() {
-    for (const EditEntry& e : dataset_->edits) {
-        if (!e.usable()) continue;
-        const CaseId id{QString::fromStdString(e.scene), QString::fromStdString(e.model), e.task};
-        CaseRequest req;
-        try {
-            req = makeCaseRequest(*dataset_, id, params_);
-        } catch (const std::exception&) {
-            continue;
-        }
-        runner_->run<EvalScores>(
-            tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
-            [req](const CancelToken& t) { return scoreCase(req, t); }, this,
-            [this, id](EvalScores s) { reportScores(id, s); },
-            [this, id](QString error) { Q_EMIT scoreFailed(id, error); });
+    for (const EditEntry& e : dataset_->edits) scoreEdit(e);
+}
+
+void DatasetSession::scoreEdit(const EditEntry& e) {
+    if (!e.usable()) return;
+    const CaseId id{QString::fromStdString(e.scene), QString::fromStdString(e.model), e.task};
+    CaseRequest req;
+    try {
+        req = makeCaseRequest(*dataset_, id, params_);
+    } catch (const std::exception&) {
+        return;
     }
+    runner_->run<EvalScores>(
+        tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
+        [req](const CancelToken& t) { return scoreCase(req, t); }, this,
+        [this, id](EvalScores s) { reportScores(id, s); },
+        [this, id](QString error) { Q_EMIT scoreFailed(id, error); });
+}
+
+void DatasetSession::reloadScene(const QString& scene) {
+    labelsChanged(scene);
+    if (current_.valid() && current_.scene == scene) request(current_);
+}
+
+void DatasetSession::labelsChanged(const QString& scene) {
+    if (!dataset_) return;
+    const std::string name = scene.toStdString();
+    for (Scene& s : dataset_->scenes) {
+        if (s.name != name) continue;
+        const std::filesystem::path labels = s.dir / "labels.json";
+        std::error_code ec;
+        if (!s.labels && std::filesystem::is_regular_file(labels, ec)) s.labels = labels;
+    }
+    const QString prefix = scene + '\x1f';
+    cache_.eraseIf([&](const QString& key) { return key.startsWith(prefix); });
+    for (Task t : {Task::On, Task::Off}) baselines_.erase(baselineKey(scene, t));
+    Q_EMIT sceneScoresInvalidated(scene);
+    for (const EditEntry& e : dataset_->edits)
+        if (e.scene == name) scoreEdit(e);
 }
 
 } // namespace ll::ui

@@ -33,6 +33,15 @@ public:
     // with earlier parameters stay cached under their own key, so switching back is instant.
     void setParams(const MetricParams& params);
 
+    // The labels of `scene` were saved: its cached cases and baselines (scored with the old labels)
+    // are dropped, sceneScoresInvalidated() is emitted and the scene's edits are scored again in
+    // the background. A labels file that did not exist when the dataset was opened is picked up.
+    void labelsChanged(const QString& scene);
+
+    // Reads the scene's files again: as labelsChanged(), and the case on screen, when of that scene,
+    // is computed again from disk.
+    void reloadScene(const QString& scene);
+
     // Shows a case: from the cache at once, else through a job (the previous request is cancelled).
     void request(const CaseId& id);
     const CaseId& current() const { return current_; }
@@ -52,10 +61,13 @@ Q_SIGNALS:
     // Background browser scores.
     void scoreReady(const ll::ui::CaseId& id, std::optional<double> sie, std::optional<double> lfe);
     void scoreFailed(const ll::ui::CaseId& id, const QString& error);
+    // The browser's scores of `scene` are out of date (new ones follow through scoreReady).
+    void sceneScoresInvalidated(const QString& scene);
 
 private:
     void requestBaseline(const CaseId& id);
     void startScoring();
+    void scoreEdit(const EditEntry& e);
     void reportScores(const CaseId& id, const EvalScores& scores); // scoreReady, or scoreFailed for a degenerate edit
 
     JobRunner* runner_;

@@ -26,8 +26,13 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view_->verticalHeader()->hide();
     view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    // Long scene and model names are elided (full text in the tooltip) rather than pushing the
+    // score columns out of the dock: see fitNameColumns().
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view_->horizontalHeader()->setSectionResizeMode(DatasetTableModel::SceneCol, QHeaderView::Interactive);
+    view_->horizontalHeader()->setSectionResizeMode(DatasetTableModel::ModelCol, QHeaderView::Interactive);
     view_->horizontalHeader()->setStretchLastSection(true);
+    view_->setTextElideMode(Qt::ElideMiddle);
     view_->setShowGrid(false);
     view_->setAlternatingRowColors(true);
     view_->setFocusPolicy(Qt::ClickFocus);
@@ -82,7 +87,16 @@ void DatasetBrowser::setDataset(const Dataset& d) {
         rows.push_back(std::move(r));
     }
     model_->setRows(std::move(rows));
+    fitNameColumns();
     updateSummary();
+}
+
+void DatasetBrowser::fitNameColumns() {
+    const int cap = fontMetrics().averageCharWidth() * 12;
+    for (const int col : {int(DatasetTableModel::SceneCol), int(DatasetTableModel::ModelCol)}) {
+        view_->resizeColumnToContents(col);
+        if (view_->columnWidth(col) > cap) view_->setColumnWidth(col, cap);
+    }
 }
 
 void DatasetBrowser::setScores(const CaseId& id, std::optional<double> sie, std::optional<double> lfe) {
@@ -96,6 +110,11 @@ void DatasetBrowser::setFailed(const CaseId& id, const QString& error) {
     const int r = model_->findRow(id.scene, id.model, id.task);
     if (r < 0) return;
     model_->setFailed(r, error);
+    updateSummary();
+}
+
+void DatasetBrowser::setScenePending(const QString& scene) {
+    model_->setScenePending(scene);
     updateSummary();
 }
 

@@ -28,6 +28,8 @@ public:
     void setDataset(const Dataset& dataset);
     void setScores(const CaseId& id, std::optional<double> sie, std::optional<double> lfe);
     void setFailed(const CaseId& id, const QString& error);
+    // The scores of a scene's rows are out of date: they show as pending until new ones arrive.
+    void setScenePending(const QString& scene);
     // Selects the row of a case without emitting caseActivated.
     void selectCase(const CaseId& id);
     DatasetTableModel* model() const { return model_; }
@@ -41,6 +43,10 @@ private:
     void updateSummary();
     DatasetTableModel* model_;
     DatasetFilterProxy* proxy_;
+    // Scene and model columns as wide as their names up to a cap (the rest elided), so the SIE and
+    // LFE columns stay in view at the dock's default width.
+    void fitNameColumns();
+
     QTableView* view_;
     QLineEdit* filter_;
     QComboBox* task_;

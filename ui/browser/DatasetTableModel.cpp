@@ -61,6 +61,19 @@ void DatasetTableModel::setFailed(int r, const QString& error) {
     Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
 }
 
+void DatasetTableModel::setScenePending(const QString& scene) {
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        BrowserRow& row = rows_[i];
+        if (row.scene != scene || row.state == BrowserRow::State::Missing) continue;
+        row.sie.reset();
+        row.lfe.reset();
+        row.problem.clear();
+        setState(row, BrowserRow::State::Pending);
+    }
+    for (Task t : {Task::On, Task::Off}) rerank(scene, t);
+    if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(int(rows_.size()) - 1, ColumnCount - 1));
+}
+
 void DatasetTableModel::rerank(const QString& scene, Task task) {
     const std::vector<std::size_t> group = groups_.value(groupKey(scene, task));
     auto rank = [&](auto get, auto set) {
@@ -115,6 +128,7 @@ QVariant DatasetTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ForegroundRole && (r.state == BrowserRow::State::Missing || r.state == BrowserRow::State::Failed))
         return QBrush(r.state == BrowserRow::State::Missing ? QColor(0x9a, 0x86, 0x5c) : QColor(0xe0, 0x6c, 0x6c));
     if (role == Qt::ToolTipRole && !r.problem.isEmpty()) return r.problem;
+    if (role == Qt::ToolTipRole && (col == SceneCol || col == ModelCol)) return col == SceneCol ? r.scene : r.model;
     if (role == Qt::TextAlignmentRole && (col == SieCol || col == LfeCol))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     switch (col) {

@@ -26,6 +26,8 @@ public:
     int findRow(const QString& scene, const QString& model, Task task) const;
     void setScores(int row, std::optional<double> sie, std::optional<double> lfe);
     void setFailed(int row, const QString& error);
+    // The usable rows of `scene` wait for new scores (their old ones are dropped).
+    void setScenePending(const QString& scene);
     int pendingCount() const { return stateCount(BrowserRow::State::Pending); }
     int stateCount(BrowserRow::State state) const { return counts_[std::size_t(state)]; }
 

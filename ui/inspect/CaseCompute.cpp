@@ -15,6 +15,7 @@ CaseOptions optionsFor(const CaseRequest& r) {
         if (s.width > 0 && s.height > 0) o.size = std::make_pair(s.width, s.height);
     }
     o.clipLevel = r.clipLevel;
+    o.ignoreUnreadableLabels = true; // a broken labels file costs the region scores, not the case
     return o;
 }
 

@@ -103,7 +103,7 @@ void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& l
     at(PaneContent::Target) = ImageSource::colour(c.target(), paneContentName(PaneContent::Target));
     auto overlays = std::make_shared<CaseOverlays>();
     overlays->size = c.size;
-    if (labels) {
+    if (labels && !c.loaded.labelsProblem) { // ignored labels are reported once, by the load
         try {
             overlays->annotations = overlayShapes(loadAnnotations(*labels), c.size);
         } catch (const std::exception& e) {

@@ -48,6 +48,20 @@ public:
         index_.erase(it);
     }
 
+    // Erases every entry whose key satisfies `pred`.
+    template <typename Pred>
+    void eraseIf(Pred pred) {
+        for (auto it = order_.begin(); it != order_.end();) {
+            if (pred(it->key)) {
+                total_ -= it->cost;
+                index_.erase(it->key);
+                it = order_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+
     void clear() {
         order_.clear();
         index_.clear();

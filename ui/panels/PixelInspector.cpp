@@ -73,8 +73,18 @@ void PixelInspector::refresh() {
     add(tr("SIE map"), v(m->sieMap[i]));
     add("M_R = |∇E_R|", rgb(m->gradientReal, x, y));
     add("M_G = |∇E_G|", rgb(m->gradientEdit, x, y));
-    add(tr("LFE per channel"), rgb(m->lfePerChannel, x, y));
-    add(tr("LFE map"), v(m->lfeMap[i]));
+    // LFE is defined on Omega80_c only: a 0 there would read as a perfect score.
+    const bool in80[3] = {m->omega80[0][i] != 0, m->omega80[1][i] != 0, m->omega80[2][i] != 0};
+    if (!in80[0] && !in80[1] && !in80[2]) {
+        add(tr("LFE per channel"), tr("outside Omega80"));
+        add(tr("LFE map"), tr("outside Omega80"));
+    } else {
+        QStringList lfe;
+        const float* p = m->lfePerChannel.pixel(x, y);
+        for (int c = 0; c < 3; ++c) lfe << (in80[c] ? v(p[c]) : tr("out"));
+        add(tr("LFE per channel"), lfe.join("  "));
+        add(tr("LFE map"), v(m->lfeMap[i]));
+    }
     add(tr("Ω80 (R G B)"), QString("%1 %2 %3").arg(m->omega80[0][i]).arg(m->omega80[1][i]).arg(m->omega80[2][i]));
     add("L", v(m->lightSignal[i]));
     add(tr("Mask"), QString::fromLatin1(exclusionReasonName(ExclusionReason(m->masks.reason[i]))));

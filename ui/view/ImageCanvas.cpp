@@ -1,4 +1,5 @@
 #include "view/ImageCanvas.h"
+#include "view/WrappedMessage.h"
 
 #include <QElapsedTimer>
 #include <QMouseEvent>
@@ -79,7 +80,7 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     const QRectF all(rect());
     if (!source_) {
         p.setPen(QColor(0x8a, 0x8f, 0x98));
-        p.drawText(rect(), Qt::AlignCenter, placeholder_.isEmpty() ? tr("No image") : placeholder_);
+        drawWrappedMessage(p, rect(), placeholder_.isEmpty() ? tr("No image") : placeholder_);
     } else if (comparing() && state_->compare().flicker) {
         drawSource(p, *compare_, all);
         drawGridAndValues(p, *compare_, all);

@@ -1,0 +1,108 @@
+// What the inspector's panels say where a number would mislead or not fit: the pixel inspector
+// reports "outside Omega80" for LFE where a pixel is in no channel's Omega80 (LFE is undefined
+// there, not 0); a pane's message wraps over several centred lines instead of one clipped line;
+// the dataset browser keeps its SIE and LFE columns in view at the dock's default width when scene
+// and model names are long.
+#include "browser/DatasetBrowser.h"
+#include "browser/DatasetTableModel.h"
+#include "dataset/Dataset.h"
+#include "inspect/CaseData.h"
+#include "metrics/Evaluate.h"
+#include "metrics/SyntheticCase.h"
+#include "panels/PixelInspector.h"
+#include "view/WrappedMessage.h"
+
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QTableView>
+#include <QtTest>
+
+using namespace ll;
+using namespace ll::ui;
+
+class TestPaneTexts : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void pixelInspectorSaysOutsideOmega80() {
+        SyntheticCase s = makeSyntheticCase(96, 64, 3);
+        auto c = std::make_shared<CaseData>();
+        c->id = CaseId{"scene", "model", Task::On};
+        c->size = QSize(96, 64);
+        c->hasEdit = true;
+        c->loaded.on = s.on;
+        c->loaded.off = s.off;
+        c->loaded.edit = s.edit;
+        c->loaded.width = 96;
+        c->loaded.height = 64;
+        c->result = evaluate(c->loaded.inputs(Task::On), MetricParams{}, true);
+        const EvalMaps& m = *c->maps();
+        // A pixel in no channel's Omega80, and one in every channel's.
+        std::optional<std::size_t> outside, inside;
+        for (std::size_t i = 0; i < m.lfeMap.size(); ++i) {
+            const int n = int(m.omega80[0][i] != 0) + int(m.omega80[1][i] != 0) + int(m.omega80[2][i] != 0);
+            if (n == 0 && !outside) outside = i;
+            if (n == 3 && !inside) inside = i;
+        }
+        QVERIFY(outside && inside);
+        PixelInspector p;
+        p.setCase(c);
+        p.setPixel(QPoint(int(*outside % 96), int(*outside / 96)));
+        QCOMPARE(p.valueText("LFE map"), QString("outside Omega80"));
+        QCOMPARE(p.valueText("LFE per channel"), QString("outside Omega80"));
+        p.setPixel(QPoint(int(*inside % 96), int(*inside / 96)));
+        QCOMPARE(p.valueText("LFE map"), QString::number(double(m.lfeMap[*inside]), 'g', 5));
+        QVERIFY(!p.valueText("LFE per channel").contains("outside"));
+    }
+
+    void paneMessageWrapsInsteadOfClipping() {
+        const QString error = "/work/data/scenes/kitchen_evening/edits/some_model/turn_on/kitchen_evening.png: "
+                              "size 1248x832 differs from the on image's 1024x768 and cannot be resampled";
+        const QRect pane(0, 0, 320, 240);
+        const QFontMetrics fm(QApplication::font());
+        QVERIFY(fm.horizontalAdvance(error) > pane.width()); // one line would be clipped
+        const QRect inner = wrappedMessageRect(pane);
+        const QRect used = fm.boundingRect(inner, wrappedMessageFlags(), breakableText(error));
+        QVERIFY2(used.width() <= inner.width(), qPrintable(QString::number(used.width())));
+        QVERIFY(used.height() >= 3 * fm.lineSpacing());
+        QVERIFY(inner.contains(used));
+        // The break opportunities are invisible: the text is unchanged apart from them.
+        QCOMPARE(breakableText(error).remove(QChar(0x200B)), error);
+    }
+
+    void browserKeepsTheScoresInView() {
+        Dataset d;
+        for (const char* scene : {"kitchen_evening_two_lamps_and_a_window", "hallway_night"})
+            for (const char* model : {"instruct_relight_finetuned_v2_large", "do_nothing"})
+                for (Task t : {Task::On, Task::Off}) {
+                    EditEntry e;
+                    e.scene = scene;
+                    e.model = model;
+                    e.task = t;
+                    e.path = std::filesystem::path("x.png");
+                    d.edits.push_back(e);
+                }
+        DatasetBrowser b;
+        b.resize(330, 500); // the Dataset dock's default width
+        b.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&b));
+        b.setDataset(d);
+        QApplication::processEvents();
+        const QHeaderView* h = b.view()->horizontalHeader();
+        const int viewport = b.view()->viewport()->width();
+        for (int col : {int(DatasetTableModel::SieCol), int(DatasetTableModel::LfeCol)}) {
+            QVERIFY(!h->isSectionHidden(col));
+            QVERIFY2(h->sectionViewportPosition(col) + h->sectionSize(col) <= viewport,
+                     qPrintable(QString("column %1 ends at %2, viewport %3")
+                                    .arg(col)
+                                    .arg(h->sectionViewportPosition(col) + h->sectionSize(col))
+                                    .arg(viewport)));
+        }
+        // The names are elided, with the full name as tooltip.
+        const QModelIndex first = b.view()->model()->index(0, DatasetTableModel::SceneCol);
+        QVERIFY(b.view()->model()->data(first, Qt::ToolTipRole).toString().startsWith(
+            b.view()->model()->data(first, Qt::DisplayRole).toString()));
+    }
+};
+
+QTEST_MAIN(TestPaneTexts)
+#include "test_pane_texts.moc"
