@@ -30,6 +30,7 @@ struct BenchConfig {
     std::vector<Task> tasks{Task::On, Task::Off};
     double bestPercent = 80.0;
     double regimePercent = 100.0;       // the regime table's best x% (paper Table 7: the mean over all images)
+    std::vector<std::string> groupBy;   // meta.json keys: the main table per value of each (main_by_<key>)
     bool bandImages = false;            // write <out>/bands/<scene>.png, the band partition of each real pair
     int threads = 0;                    // 0: all cores
     Shard shard;

@@ -2,6 +2,7 @@
 
 #include "bench/BandImages.h"
 #include "bench/BenchOutputs.h"
+#include "bench/BenchTables.h"
 #include "bench/EditLoading.h"
 #include "bench/Journal.h"
 #include "bench/PerImageCsv.h"
@@ -64,6 +65,8 @@ ScoreRow rowSkeleton(const Dataset& ds, const WorkItem& item) {
     r.model = item.model;
     r.task = item.task;
     r.regime = ds.scenes[item.scene].meta.regime;
+    for (const auto& [key, value] : ds.scenes[item.scene].meta.fields)
+        if (!value.empty()) r.meta[key] = value;
     const Scene& scene = ds.scenes[item.scene];
     std::tie(r.evalWidth, r.evalHeight) = item.size.first > 0 ? item.size : std::pair<int, int>{scene.width, scene.height};
     return r;
@@ -129,6 +132,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     const std::filesystem::path out = outputDir(config);
     outcome.out = out;
     if (!(config.bestPercent > 0 && config.bestPercent <= 100)) throw Error("--best", "must be in (0, 100]");
+    for (const auto& key : config.groupBy) checkGroupKey(key);
     if (config.uncertainty && config.draws < 2) throw Error("--draws", "must be at least 2");
 
     Dataset ds = scanDataset(config.dataset);

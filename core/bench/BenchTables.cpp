@@ -3,8 +3,10 @@
 #include "bench/Aggregate.h"
 #include "bench/NumberFormat.h"
 #include "bench/RegionValues.h"
+#include "util/Error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -439,6 +441,53 @@ std::vector<std::string> rankedModels(const std::vector<ScoreRow>& rows, double 
     return modelOrder(collect(rows), bestPercent);
 }
 
+void checkGroupKey(const std::string& key) {
+    if (key.empty()) throw Error("--group-by", "empty key");
+    for (char c : key)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+            throw Error("--group-by", "key '" + key + "' has characters other than letters, digits, '_', '-', '.'");
+}
+
+Table groupedMainTable(const std::vector<ScoreRow>& rows, const std::string& key, const TableOptions& o) {
+    std::map<std::string, std::vector<ScoreRow>> groups; // value -> rows ("" = key not given)
+    for (const auto& r : rows) {
+        const auto it = r.meta.find(key);
+        groups[it == r.meta.end() ? std::string() : it->second].push_back(r);
+    }
+    std::vector<std::string> values;
+    for (const auto& [v, g] : groups)
+        if (!v.empty()) values.push_back(v);
+    if (groups.count("")) values.push_back("");
+
+    std::set<Task> allTasks;
+    for (const auto& r : rows) allTasks.insert(r.task);
+
+    Table t;
+    t.name = "main_by_" + key;
+    t.labelHeaders = {key, "Model"};
+    int group = 0;
+    for (const auto& value : values) {
+        Data d = collect(groups[value]);
+        d.tasks.assign(allTasks.begin(), allTasks.end()); // the same columns in every group
+        const Table m = mainTable(d, modelOrder(d, o.bestPercent), o);
+        const std::string label = value.empty() ? std::string("(not given)") : value;
+        t.columns = m.columns;
+        for (const auto& mr : m.rows) {
+            TableRow r = mr;
+            r.labels.insert(r.labels.begin(), label);
+            r.group = group;
+            t.rows.push_back(std::move(r));
+        }
+        for (std::size_t i = 1; i < m.notes.size(); ++i) t.notes.push_back(m.notes[i] + " (" + key + " " + label + ")");
+        t.caption = m.caption;
+        ++group;
+    }
+    if (!t.notes.empty()) t.notes.insert(t.notes.begin(), "Undefined scores:");
+    t.caption = "The main table per value of the scene metadata key '" + key + "' (meta.json), each group ranked on "
+                "its own images. " + t.caption;
+    return t;
+}
+
 std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOptions& o) {
     const Data d = collect(rows);
     const auto models = modelOrder(d, o.bestPercent);
@@ -452,6 +501,7 @@ std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOpt
     tables.push_back(classicTable(d, models, o));
     tables.push_back(sie1Table(d, models, o));
     if (o.uncertainty) tables.push_back(uncertaintyTable(d, models, o));
+    for (const auto& key : o.groupBy) tables.push_back(groupedMainTable(rows, key, o));
     return tables;
 }
 

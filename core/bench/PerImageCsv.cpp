@@ -33,7 +33,9 @@ void regionCells(std::vector<std::string>& f, const std::map<std::string, Region
 
 std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncertainty) {
     std::vector<std::string> regionKeys, bandKeys;
+    std::set<std::string> metaKeys;
     for (const auto& r : rows) {
+        for (const auto& [k, v] : r.meta) metaKeys.insert(k);
         for (const auto& [k, v] : r.regions) regionKeys.push_back(k);
         for (const auto& [k, v] : r.bands) bandKeys.push_back(k);
     }
@@ -47,6 +49,7 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("region." + k + "." + f);
     for (const auto& k : bandKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("band." + k + "." + f);
+    for (const auto& k : metaKeys) header.push_back("meta." + k);
     header.insert(header.end(), {"error_file", "error"});
 
     std::string out = csvLine(header);
@@ -72,6 +75,10 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
         }
         for (const auto& k : regionKeys) regionCells(f, r.regions, k);
         for (const auto& k : bandKeys) regionCells(f, r.bands, k);
+        for (const auto& k : metaKeys) {
+            const auto it = r.meta.find(k);
+            f.push_back(it == r.meta.end() ? std::string() : it->second);
+        }
         f.push_back(r.errorFile);
         f.push_back(r.error);
         out += csvLine(f);
@@ -115,6 +122,13 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
         if (fi < 0) throw Error(subject, "bad column name '" + h + "'");
         regionCols.push_back({isBand, h.substr(start, dot - start), fi, i});
     }
+
+    std::vector<std::pair<std::string, std::size_t>> metaCols; // key, column
+    for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i].rfind("meta.", 0) == 0) {
+            if (header[i].size() == 5) throw Error(subject, "bad column name 'meta.'");
+            metaCols.emplace_back(header[i].substr(5), i);
+        }
 
     std::vector<ScoreRow> rows;
     for (std::size_t li = 1; li < records.size(); ++li) {
@@ -168,6 +182,8 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
             }
             (rc.field == 1 ? it->second.sie : it->second.lfe) = value;
         }
+        for (const auto& [key, index] : metaCols)
+            if (!rec[index].empty()) r.meta[key] = rec[index];
         r.errorFile = cell("error_file");
         r.error = cell("error");
         rows.push_back(std::move(r));

@@ -38,6 +38,7 @@ std::string rowToJsonLine(const ScoreRow& r) {
     j["task"] = taskName(r.task);
     j["regime"] = r.regime;
     j["eval_size"] = json::array({r.evalWidth, r.evalHeight});
+    if (!r.meta.empty()) j["meta"] = r.meta;
     j["failure"] = failureName(r.failure);
     j["sie"] = formatExact(r.sie);
     j["lfe"] = formatExact(r.lfe);
@@ -68,6 +69,7 @@ ScoreRow rowFromJsonLine(const std::string& line, const std::string& subject) {
             r.evalWidth = j["eval_size"].at(0).get<int>();
             r.evalHeight = j["eval_size"].at(1).get<int>();
         }
+        if (j.contains("meta")) r.meta = j["meta"].get<std::map<std::string, std::string>>();
         r.failure = parseFailure(j.at("failure").get<std::string>());
         auto num = [&](const char* k) { return parseNumber(j.at(k).get<std::string>(), subject); };
         r.sie = num("sie");

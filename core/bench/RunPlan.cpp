@@ -20,6 +20,7 @@ nlohmann::ordered_json planToJson(const RunPlan& p) {
     j["scene_sizes"] = sizes;
     j["mixed_edit_sizes"] = p.mixedEditSizes;
     j["regime_percent"] = p.regimePercent;
+    if (!p.groupBy.empty()) j["group_by"] = p.groupBy;
     j["uncertainty"] = p.uncertainty;
     j["draws"] = p.draws;
     j["seed"] = p.seed;
@@ -49,6 +50,7 @@ RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
                 p.sceneSizes[scene] = std::make_pair(s.at(0).get<int>(), s.at(1).get<int>());
         if (j.contains("mixed_edit_sizes")) p.mixedEditSizes = j["mixed_edit_sizes"].get<std::vector<std::string>>();
         if (j.contains("regime_percent")) p.regimePercent = j["regime_percent"].get<double>();
+        if (j.contains("group_by")) p.groupBy = j["group_by"].get<std::vector<std::string>>();
         p.uncertainty = j.at("uncertainty").get<bool>();
         p.draws = j.at("draws").get<int>();
         p.seed = j.at("seed").get<std::uint64_t>();
@@ -94,6 +96,7 @@ std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard
     add("tasks", a.tasks != b.tasks);
     if (!forResume) add("--best", a.bestPercent != b.bestPercent);
     if (!forResume) add("--regime-best", a.regimePercent != b.regimePercent);
+    if (!forResume) add("--group-by", a.groupBy != b.groupBy);
     add("--size", a.size != b.size);
     // A resumed run re-scores the rows of scenes whose evaluation size changed (an edit was added).
     if (!forResume) add("evaluation sizes", a.sceneSizes != b.sceneSizes || a.mixedEditSizes != b.mixedEditSizes);

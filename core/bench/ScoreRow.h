@@ -41,6 +41,9 @@ struct ScoreRow {
     Task task = Task::On;
     std::string regime; // from the scene's meta.json; "" when unknown
     int evalWidth = 0, evalHeight = 0; // the evaluation size of the scene (0 when unknown)
+    // Every key of the scene's meta.json with its value as text (SceneMeta::fields), empty values
+    // left out: per_image.csv columns meta.<key>, and the groups of `--group-by KEY`.
+    std::map<std::string, std::string> meta;
 
     std::optional<double> sie, lfe, sie1, psnr, ssim; // null: undefined (e.g. empty validity mask)
     std::optional<double> validFraction;

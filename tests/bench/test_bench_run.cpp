@@ -3,6 +3,8 @@
 // files reported without stopping the run, and the command line killed part-way then resumed.
 #include "bench/BenchOutputs.h"
 #include "bench/BenchRunner.h"
+#include "bench/BenchTables.h"
+#include "bench/PerImageCsv.h"
 #include "bench/Merge.h"
 #include "synth/SynthDataset.h"
 #include "util/Error.h"
@@ -20,6 +22,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 using namespace ll::bench;
@@ -90,6 +93,7 @@ class TestBenchRun : public QObject {
         c.dataset = dataset_;
         c.out = out;
         c.threads = 2;
+        c.groupBy = {"camera"};
         return c;
     }
 
@@ -105,6 +109,15 @@ private Q_SLOTS:
         p.scenes = 3;
         p.models = {"oracle", "no_shadow", "dim_light"};
         ll::writeSynthDataset(dataset_, p);
+        // Extra meta.json keys (kept by the scan, copied into per_image.csv as meta.<key>): a text key
+        // shared by two scenes and a number.
+        for (const auto& [scene, camera, lux] : {std::tuple{"scene_000", "A", 120}, {"scene_001", "A", 80}, {"scene_002", "B", 5}}) {
+            const fs::path meta = dataset_ / "scenes" / scene / "meta.json";
+            auto j = nlohmann::json::parse(ll::test::readBytes(meta));
+            j["camera"] = camera;
+            j["lux"] = lux;
+            std::ofstream(meta) << j.dump(2) << "\n";
+        }
         plain_ = root_ / "plain";
         const auto o = runBench(config(plain_));
         QVERIFY(o.completed);
@@ -129,6 +142,73 @@ private Q_SLOTS:
         QCOMPARE(csv.rows[0][csv.col("task")], std::string("on"));
         QCOMPARE(csv.rows[1][csv.col("task")], std::string("off"));
         QVERIFY(csv.col("band.16-100.sie") < csv.header.size());
+    }
+
+    void metaKeysBecomeColumnsAndGroups() {
+        const auto csv = readSimpleCsv(plain_ / kPerImageCsv);
+        for (const char* c : {"meta.camera", "meta.lux", "meta.k", "meta.regime"})
+            QVERIFY2(csv.col(c) < csv.header.size(), c);
+        // meta columns come after the band columns, sorted by key, before error_file; clip_level is null
+        // in every meta.json, so it has no column
+        const std::size_t first = csv.col("meta.camera");
+        QCOMPARE(std::vector<std::string>(csv.header.begin() + long(first), csv.header.end()),
+                 (std::vector<std::string>{"meta.camera", "meta.k", "meta.lux", "meta.regime", "error_file", "error"}));
+        QVERIFY(csv.header[first - 1].rfind("band.", 0) == 0);
+        for (const auto& r : csv.rows) {
+            const std::string scene = r[csv.col("scene")];
+            QCOMPARE(r[csv.col("meta.camera")], std::string(scene == "scene_002" ? "B" : "A"));
+            QCOMPARE(r[csv.col("meta.lux")], std::string(scene == "scene_000" ? "120" : scene == "scene_001" ? "80" : "5"));
+            QCOMPARE(r[csv.col("meta.regime")], r[csv.col("regime")]);
+        }
+        // main_by_camera: the main table of the rows of each camera, recomputed from the definition
+        // (best 80% of 2 images = both; of 1 image = that image).
+        auto best = [&](const std::string& camera, const std::string& model, const std::string& task, const std::string& metric) {
+            std::vector<double> v;
+            for (const auto& r : csv.rows)
+                if (r[csv.col("meta.camera")] == camera && r[csv.col("model")] == model && r[csv.col("task")] == task)
+                    v.push_back(std::stod(r[csv.col(metric)]));
+            std::sort(v.begin(), v.end());
+            const std::size_t k = std::size_t(std::ceil(0.8 * double(v.size()) - 1e-9));
+            double s = 0;
+            for (std::size_t i = 0; i < k; ++i) s += v[i];
+            return s / double(k);
+        };
+        const auto t = readSimpleCsv(plain_ / kTablesDir / "main_by_camera.csv");
+        QCOMPARE(t.header, (std::vector<std::string>{"camera", "model", "on.sie", "on.lfe", "off.sie", "off.lfe", "avg_rank"}));
+        QCOMPARE(t.rows.size(), std::size_t(6)); // 2 cameras x 3 models, no baseline
+        auto printed = [](double v) { return std::round(v * 1000.0) / 1000.0; };
+        for (std::size_t i = 0; i < t.rows.size(); ++i) {
+            const auto& r = t.rows[i];
+            QCOMPARE(r[0], std::string(i < 3 ? "A" : "B"));
+            const std::string cam = r[0], m = r[1];
+            QCOMPARE(std::stod(r[2]), std::round(best(cam, m, "on", "sie") * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[3]), std::round(best(cam, m, "on", "lfe") * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[4]), std::round(best(cam, m, "off", "sie") * 1e6) / 1e6);
+            QCOMPARE(std::stod(r[5]), std::round(best(cam, m, "off", "lfe") * 1e6) / 1e6);
+            // the rank within the camera's group (competition ranks on printed values)
+            double rankSum = 0;
+            for (auto [task, metric] : {std::pair{"on", "sie"}, {"on", "lfe"}, {"off", "sie"}, {"off", "lfe"}}) {
+                int better = 0;
+                for (std::size_t j = (i < 3 ? 0 : 3); j < (i < 3 ? 3u : 6u); ++j)
+                    better += printed(best(cam, t.rows[j][1], task, metric)) < printed(best(cam, m, task, metric));
+                rankSum += better + 1;
+            }
+            QCOMPARE(std::stod(r[6]), std::floor(rankSum / 4.0 * 10.0 + 0.5) / 10.0);
+        }
+        for (const char* ext : {".md", ".tex"}) QVERIFY(fs::exists(plain_ / kTablesDir / (std::string("main_by_camera") + ext)));
+        // A key no scene has: one group "(not given)" equal to the main table.
+        TableOptions o;
+        o.groupBy = {"nothing"};
+        const auto rows = parsePerImageCsv(ll::test::readBytes(plain_ / kPerImageCsv), "per_image.csv");
+        const Table g = groupedMainTable(rows, "nothing", o);
+        const auto main = readSimpleCsv(plain_ / kTablesDir / "main.csv");
+        QCOMPARE(g.rows.size(), main.rows.size());
+        for (std::size_t i = 0; i < g.rows.size(); ++i) {
+            QCOMPARE(g.rows[i].labels[0], std::string("(not given)"));
+            QCOMPARE(g.rows[i].labels[1], main.rows[i][0]);
+        }
+        QVERIFY_THROWS_EXCEPTION(ll::Error, checkGroupKey("../x"));
+        QVERIFY_THROWS_EXCEPTION(ll::Error, checkGroupKey(""));
     }
 
     void tablesMatchAnIndependentRecomputation() {
@@ -315,7 +395,7 @@ private Q_SLOTS:
         for (int attempt = 0; attempt < 5 && !killedMidRun; ++attempt) {
             const fs::path dir = root_ / ("killed" + std::to_string(attempt));
             out = QString::fromStdString(dir.string());
-            args = QStringList{"bench", QString::fromStdString(dataset_.string()), "--out", out, "--threads", "1"};
+            args = QStringList{"bench", QString::fromStdString(dataset_.string()), "--out", out, "--threads", "1", "--group-by", "camera"};
             QProcess p;
             p.start(cli, args);
             QVERIFY(p.waitForStarted());
