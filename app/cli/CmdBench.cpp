@@ -115,6 +115,7 @@ Command makeBenchCommand() {
          {"resume", "", "keep the rows an interrupted run of the same options finished; score the rest"},
          {"uncertainty", "", "also estimate the 8-bit quantisation uncertainty (Monte Carlo; slow)"},
          {"draws", "N", "Monte Carlo draws for --uncertainty (default 32)"},
+         {"wb-shift", "", "also score every edit against the real pair shifted warm and cold (table classic_wb, paper Table 6)"},
          {"size", "WxH", "evaluation size (default: dataset.json eval_size, else per scene the smallest edit size)"},
          {"no-baseline", "", "do not score the do-nothing baseline"},
          {"max-rows", "N", "stop after scoring N rows, as if interrupted (finish later with --resume)"},
@@ -169,6 +170,7 @@ Command makeBenchCommand() {
                 if (args.has("draws") && !c.uncertainty) throw UsageError("--draws needs --uncertainty");
                 if (draws < 2 || draws > 100000) throw UsageError("--draws must be between 2 and 100000");
                 c.draws = int(draws);
+                if (args.flag("wb-shift")) c.wbShifts = bench::defaultWhiteBalanceShifts();
                 if (auto s = args.size("size")) {
                     if (s->width < 8 || s->height < 8) throw UsageError("--size must be at least 8x8");
                     c.size = std::make_pair(s->width, s->height);

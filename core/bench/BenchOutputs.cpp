@@ -68,6 +68,7 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     cfg["size"] = plan.size ? ojson::array({plan.size->first, plan.size->second}) : ojson();
     cfg["regime_percent"] = plan.regimePercent;
     if (!plan.groupBy.empty()) cfg["group_by"] = plan.groupBy;
+    if (!plan.wbShifts.empty()) cfg["wb_shifts"] = planToJson(plan)["wb_shifts"];
     cfg["uncertainty"] = plan.uncertainty;
     if (plan.uncertainty) {
         cfg["draws"] = plan.draws;

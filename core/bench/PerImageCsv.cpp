@@ -4,6 +4,7 @@
 #include "bench/NumberFormat.h"
 #include "util/Error.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -34,7 +35,10 @@ void regionCells(std::vector<std::string>& f, const std::map<std::string, Region
 std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncertainty) {
     std::vector<std::string> regionKeys, bandKeys;
     std::set<std::string> metaKeys;
+    std::vector<std::string> wbNames; // in the order of the first row that has them
     for (const auto& r : rows) {
+        for (const auto& [k, v] : r.wb)
+            if (std::find(wbNames.begin(), wbNames.end(), k) == wbNames.end()) wbNames.push_back(k);
         for (const auto& [k, v] : r.meta) metaKeys.insert(k);
         for (const auto& [k, v] : r.regions) regionKeys.push_back(k);
         for (const auto& [k, v] : r.bands) bandKeys.push_back(k);
@@ -45,6 +49,8 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
     std::vector<std::string> header = kLeading;
     header.insert(header.end(), kSize.begin(), kSize.end());
     if (withUncertainty) header.insert(header.end(), {"sd.sie", "sd.lfe"});
+    for (const auto& k : wbNames)
+        for (const char* f : {"sie", "lfe", "psnr", "ssim"}) header.push_back("wb_" + k + "." + f);
     for (const auto& k : regionKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("region." + k + "." + f);
     for (const auto& k : bandKeys)
@@ -72,6 +78,11 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
         if (withUncertainty) {
             f.push_back(formatExact(r.sdSie));
             f.push_back(formatExact(r.sdLfe));
+        }
+        for (const auto& k : wbNames) {
+            const auto it = r.wb.find(k);
+            const ShiftedScores s = it == r.wb.end() ? ShiftedScores{} : it->second;
+            for (const auto& v : {s.sie, s.lfe, s.psnr, s.ssim}) f.push_back(formatExact(v));
         }
         for (const auto& k : regionKeys) regionCells(f, r.regions, k);
         for (const auto& k : bandKeys) regionCells(f, r.bands, k);
@@ -130,6 +141,22 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
             metaCols.emplace_back(header[i].substr(5), i);
         }
 
+    struct WbCol {
+        std::string name;
+        int field; // 0 sie, 1 lfe, 2 psnr, 3 ssim
+        std::size_t index;
+    };
+    std::vector<WbCol> wbCols;
+    for (std::size_t i = 0; i < header.size(); ++i) {
+        const std::string& h = header[i];
+        if (h.rfind("wb_", 0) != 0) continue;
+        const auto dot = h.rfind('.');
+        const std::string field = dot == std::string::npos ? std::string() : h.substr(dot + 1);
+        const int fi = field == "sie" ? 0 : field == "lfe" ? 1 : field == "psnr" ? 2 : field == "ssim" ? 3 : -1;
+        if (fi < 0 || dot <= 3) throw Error(subject, "bad column name '" + h + "'");
+        wbCols.push_back({h.substr(3, dot - 3), fi, i});
+    }
+
     std::vector<ScoreRow> rows;
     for (std::size_t li = 1; li < records.size(); ++li) {
         const auto& rec = records[li].fields;
@@ -181,6 +208,12 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
                 continue;
             }
             (rc.field == 1 ? it->second.sie : it->second.lfe) = value;
+        }
+        for (const auto& wc : wbCols) {
+            const auto value = parseNumber(rec[wc.index], where + " column " + header[wc.index]);
+            if (!value) continue;
+            ShiftedScores& s = r.wb[wc.name];
+            (wc.field == 0 ? s.sie : wc.field == 1 ? s.lfe : wc.field == 2 ? s.psnr : s.ssim) = value;
         }
         for (const auto& [key, index] : metaCols)
             if (!rec[index].empty()) r.meta[key] = rec[index];

@@ -23,6 +23,12 @@ nlohmann::ordered_json planToJson(const RunPlan& p) {
     if (!p.groupBy.empty()) j["group_by"] = p.groupBy;
     j["uncertainty"] = p.uncertainty;
     j["draws"] = p.draws;
+    if (!p.wbShifts.empty()) {
+        auto shifts = nlohmann::ordered_json::array();
+        for (const auto& w : p.wbShifts)
+            shifts.push_back(nlohmann::ordered_json{{"name", w.name}, {"gain", w.gain}});
+        j["wb_shifts"] = shifts;
+    }
     j["seed"] = p.seed;
     j["scenes"] = p.scenes;
     j["work_items"] = p.workItems;
@@ -53,6 +59,9 @@ RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
         if (j.contains("group_by")) p.groupBy = j["group_by"].get<std::vector<std::string>>();
         p.uncertainty = j.at("uncertainty").get<bool>();
         p.draws = j.at("draws").get<int>();
+        if (j.contains("wb_shifts"))
+            for (const auto& w : j["wb_shifts"])
+                p.wbShifts.push_back({w.at("name").get<std::string>(), w.at("gain").get<std::array<float, 3>>()});
         p.seed = j.at("seed").get<std::uint64_t>();
         p.scenes = j.at("scenes").get<std::size_t>();
         p.workItems = j.at("work_items").get<std::size_t>();
@@ -101,6 +110,7 @@ std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard
     // A resumed run re-scores the rows of scenes whose evaluation size changed (an edit was added).
     if (!forResume) add("evaluation sizes", a.sceneSizes != b.sceneSizes || a.mixedEditSizes != b.mixedEditSizes);
     add("--uncertainty/--draws", a.uncertainty != b.uncertainty || a.draws != b.draws || a.seed != b.seed);
+    add("--wb-shift", a.wbShifts != b.wbShifts);
     add("scenes", a.scenes != b.scenes || a.workItems != b.workItems);
     if (!ignoreShard) add("--shard", a.shard != b.shard || a.shardItems != b.shardItems);
     if (!forResume) add("dataset problems", a.datasetProblems != b.datasetProblems);

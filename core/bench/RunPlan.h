@@ -36,6 +36,7 @@ struct RunPlan {
     std::vector<std::string> groupBy; // --group-by: meta.json keys with a main table per value (tables only)
     bool uncertainty = false;
     int draws = 0;
+    std::vector<WhiteBalanceShift> wbShifts; // --wb-shift: rows carry the scores against the shifted pair
     std::uint64_t seed = 0;
     std::size_t scenes = 0;    // scoreable scenes of the dataset
     std::size_t workItems = 0; // rows of the whole run (all shards)

@@ -35,6 +35,12 @@ struct RegionScore {
     bool operator==(const RegionScore&) const = default;
 };
 
+// The scores of an edit against the real pair under a white-balance shift (bench --wb-shift).
+struct ShiftedScores {
+    std::optional<double> sie, lfe, psnr, ssim;
+    bool operator==(const ShiftedScores&) const = default;
+};
+
 struct ScoreRow {
     std::string scene;
     std::string model;
@@ -54,6 +60,9 @@ struct ScoreRow {
 
     // 8-bit quantisation uncertainty (standard deviation over Monte Carlo draws), when asked for.
     std::optional<double> sdSie, sdLfe;
+    // --wb-shift: the scores against the shifted pair, by shift name ("warm", "cold"); empty for a
+    // failed row or without --wb-shift.
+    std::map<std::string, ShiftedScores> wb;
 
     Failure failure = Failure::None;
     std::string errorFile; // dataset-relative path of the file at fault ("" when scored)

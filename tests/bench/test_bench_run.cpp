@@ -384,6 +384,87 @@ private Q_SLOTS:
         QVERIFY2(md.find("oracle, Turn-on") != std::string::npos, md.c_str());
     }
 
+    void whiteBalanceShiftLeavesSieAndLfeAlone() {
+        // The paper's warm and cold shifts, and a neutral one (every channel x1.25): SIE and LFE are
+        // invariant to a neutral gain exactly (every mask threshold is relative), so that column checks
+        // that the shifted pair reaches the metrics while the scores stay put; PSNR moves in any case.
+        BenchConfig c = config(root_ / "wb");
+        c.wbShifts = defaultWhiteBalanceShifts();
+        c.wbShifts.push_back({"grey", {1.25f, 1.25f, 1.25f}});
+        QVERIFY(runBench(c).completed);
+        const auto csv = readSimpleCsv(c.out / kPerImageCsv);
+        for (const char* col : {"wb_warm.sie", "wb_warm.lfe", "wb_warm.psnr", "wb_warm.ssim", "wb_cold.sie", "wb_cold.lfe",
+                                "wb_cold.psnr", "wb_cold.ssim", "wb_grey.sie"})
+            QVERIFY2(csv.col(col) < csv.header.size(), col);
+        auto num = [&](const std::vector<std::string>& r, const std::string& col) { return std::stod(r[csv.col(col)]); };
+        std::map<std::string, double> maxSie, maxLfe, sumPsnr;
+        double oracleMax = 0;
+        for (const auto& r : csv.rows) {
+            QVERIFY(r[csv.col("failure")].empty());
+            for (const std::string shift : {"warm", "cold", "grey"}) {
+                const std::string p = "wb_" + shift;
+                const double ds = std::abs(num(r, p + ".sie") - num(r, "sie")), dl = std::abs(num(r, p + ".lfe") - num(r, "lfe"));
+                maxSie[shift] = std::max(maxSie[shift], ds);
+                maxLfe[shift] = std::max(maxLfe[shift], dl);
+                sumPsnr[shift] += std::abs(num(r, p + ".psnr") - num(r, "psnr")) / double(csv.rows.size());
+                if (r[csv.col("model")] == "oracle" && shift != "grey") oracleMax = std::max({oracleMax, ds, dl});
+            }
+        }
+        for (const std::string shift : {"warm", "cold", "grey"})
+            qInfo("%s: max |dSIE| %.3g, max |dLFE| %.3g, mean |dPSNR| %.3g dB", shift.c_str(), maxSie[shift],
+                  maxLfe[shift], sumPsnr[shift]);
+        qInfo("oracle (warm, cold): max |dSIE|, |dLFE| %.3g", oracleMax);
+        QVERIFY(maxSie["grey"] < 1e-4 && maxLfe["grey"] < 1e-4);
+        QVERIFY(sumPsnr["grey"] > 0.5 && sumPsnr["warm"] > 0.5 && sumPsnr["cold"] > 0.5);
+        // A coloured shift changes the light signal's channel mix, so the signal test of the validity
+        // mask keeps slightly other pixels: the exact edit (oracle) moves by a few 1e-3 at most.
+        QVERIFY(oracleMax < 5e-3);
+        // The rest of the results are those of the run without --wb-shift.
+        const auto plain = readSimpleCsv(plain_ / kPerImageCsv);
+        QCOMPARE(csv.rows.size(), plain.rows.size());
+        for (std::size_t i = 0; i < csv.rows.size(); ++i)
+            for (const char* col : {"sie", "lfe", "psnr", "ssim", "band.16-100.sie"})
+                QCOMPARE(csv.rows[i][csv.col(col)], plain.rows[i][plain.col(col)]);
+        QCOMPARE(ll::test::readBytes(c.out / kTablesDir / "main.md"), ll::test::readBytes(plain_ / kTablesDir / "main.md"));
+        // classic_wb: each delta is the shifted entry minus the entry, recomputed from per_image.csv
+        const auto t = readSimpleCsv(c.out / kTablesDir / "classic_wb.csv");
+        QCOMPARE(t.rows.size(), std::size_t(4));
+        QCOMPARE(t.header[1] + "," + t.header[2] + "," + t.header[3] + "," + t.header[4],
+                 std::string("on.sie,on.sie.d_warm,on.sie.d_cold,on.sie.d_grey"));
+        for (const auto& row : t.rows) {
+            const std::string model = row[0] == "do nothing (baseline)" ? "do_nothing" : row[0];
+            auto mean = [&](const std::string& task, const std::string& col) {
+                double s = 0;
+                int k = 0;
+                for (const auto& r : csv.rows)
+                    if (r[csv.col("model")] == model && r[csv.col("task")] == task) {
+                        s += std::stod(r[csv.col(col)]);
+                        ++k;
+                    }
+                return s / k;
+            };
+            QCOMPARE(std::stod(row[t.col("off.psnr.d_cold")]),
+                     std::round((mean("off", "wb_cold.psnr") - mean("off", "psnr")) * 1e5) / 1e5);
+            QCOMPARE(std::stod(row[t.col("on.ssim.d_warm")]),
+                     std::round((mean("on", "wb_warm.ssim") - mean("on", "ssim")) * 1e6) / 1e6);
+            QVERIFY(std::abs(std::stod(row[t.col("on.lfe.d_grey")])) < 1e-4);
+            if (row[0] == "oracle") QVERIFY(std::abs(std::stod(row[t.col("on.sie.d_warm")])) <= 1e-3);
+        }
+        const std::string md = ll::test::readBytes(c.out / kTablesDir / "classic_wb.md");
+        QVERIFY(md.find("| +0.000 |") != std::string::npos || md.find("| -0.000 |") != std::string::npos);
+        // Stopped and resumed with --wb-shift: the same files; a resume without it is refused.
+        BenchConfig r = config(root_ / "wb_resumed");
+        r.wbShifts = c.wbShifts;
+        r.maxRows = 9;
+        QVERIFY(!runBench(r).completed);
+        r.maxRows = 0;
+        r.resume = true;
+        QVERIFY(runBench(r).completed);
+        compareResults(c.out, r.out);
+        r.wbShifts.clear();
+        QVERIFY_THROWS_EXCEPTION(ll::Error, runBench(r));
+    }
+
     void commandLineKilledThenResumed() {
         const char* cli = std::getenv("LIGHTLENS_CLI");
         if (!cli) QSKIP("LIGHTLENS_CLI is not set");
