@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 
 #include "bench/BenchRunner.h"
+#include "bench/BenchTables.h"
 #include "util/Error.h"
 #include "util/Task.h"
 
@@ -106,6 +107,7 @@ Command makeBenchCommand() {
          {"tasks", "on,off", "tasks to score (default on,off)"},
          {"best", "X", "average the best X% of images per model and task (default 80)"},
          {"regime-best", "X", "the regime table's best X% (default 100: the mean over all images, paper Table 7)"},
+         {"group-by", "KEY[,KEY]", "also write the main table per value of each meta.json key (tables/main_by_KEY)"},
          {"band-images", "", "write OUT/bands/<scene>.png: each real pair's intensity bands (paper Fig. 12)"},
          {"out", "DIR", "output folder (default DATASET/results, shards DATASET/results/shard-i-of-N)"},
          {"threads", "N", "worker threads (default: all cores)"},
@@ -113,6 +115,7 @@ Command makeBenchCommand() {
          {"resume", "", "keep the rows an interrupted run of the same options finished; score the rest"},
          {"uncertainty", "", "also estimate the 8-bit quantisation uncertainty (Monte Carlo; slow)"},
          {"draws", "N", "Monte Carlo draws for --uncertainty (default 32)"},
+         {"wb-shift", "", "also score every edit against the real pair shifted warm and cold (table classic_wb, paper Table 6)"},
          {"size", "WxH", "evaluation size (default: dataset.json eval_size, else per scene the smallest edit size)"},
          {"no-baseline", "", "do not score the do-nothing baseline"},
          {"max-rows", "N", "stop after scoring N rows, as if interrupted (finish later with --resume)"},
@@ -142,6 +145,14 @@ Command makeBenchCommand() {
                 if (!(c.bestPercent > 0 && c.bestPercent <= 100)) throw UsageError("--best must be in (0, 100]");
                 c.regimePercent = args.number("regime-best", 100.0);
                 if (!(c.regimePercent > 0 && c.regimePercent <= 100)) throw UsageError("--regime-best must be in (0, 100]");
+                c.groupBy = args.list("group-by");
+                for (const auto& key : c.groupBy) {
+                    try {
+                        bench::checkGroupKey(key);
+                    } catch (const Error& e) {
+                        throw UsageError("--group-by: " + e.problem());
+                    }
+                }
                 c.bandImages = args.flag("band-images");
                 const long long threads = args.integer("threads", 0);
                 if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 1 and 1024");
@@ -159,6 +170,7 @@ Command makeBenchCommand() {
                 if (args.has("draws") && !c.uncertainty) throw UsageError("--draws needs --uncertainty");
                 if (draws < 2 || draws > 100000) throw UsageError("--draws must be between 2 and 100000");
                 c.draws = int(draws);
+                if (args.flag("wb-shift")) c.wbShifts = bench::defaultWhiteBalanceShifts();
                 if (auto s = args.size("size")) {
                     if (s->width < 8 || s->height < 8) throw UsageError("--size must be at least 8x8");
                     c.size = std::make_pair(s->width, s->height);

@@ -5,6 +5,7 @@
 #include "bench/BenchTables.h"
 #include "bench/PerImageCsv.h"
 #include "util/AtomicFile.h"
+#include "util/Error.h"
 
 #include <ostream>
 
@@ -14,6 +15,7 @@ Command makeTablesCommand() {
     CommandSpec spec{"tables", "PER_IMAGE_CSV", "recompute the benchmark tables from a per_image.csv",
                      {{"best", "X", "average the best X% of images (default 80)"},
                       {"regime-best", "X", "the regime table's best X% (default 100: all images)"},
+                      {"group-by", "KEY[,KEY]", "also write the main table per value of each meta.json key (main_by_KEY)"},
                       {"out", "DIR", "folder for the .md, .csv and .tex files (default: tables/ beside the csv)"},
                       {"quiet", "", "print nothing but errors"}},
                      1, 1,
@@ -26,6 +28,14 @@ Command makeTablesCommand() {
                 if (!(o.bestPercent > 0 && o.bestPercent <= 100)) throw UsageError("--best must be in (0, 100]");
                 o.regimePercent = args.number("regime-best", 100.0);
                 if (!(o.regimePercent > 0 && o.regimePercent <= 100)) throw UsageError("--regime-best must be in (0, 100]");
+                o.groupBy = args.list("group-by");
+                for (const auto& key : o.groupBy) {
+                    try {
+                        bench::checkGroupKey(key);
+                    } catch (const Error& e) {
+                        throw UsageError("--group-by: " + e.problem());
+                    }
+                }
                 o.uncertainty = bench::perImageCsvHasUncertainty(text);
                 const auto rows = bench::parsePerImageCsv(text, csv.string());
                 const auto tables = bench::buildTables(rows, o);

@@ -18,6 +18,7 @@ const std::vector<Command>& allCommands() {
         makeBenchCommand(),
         makeMergeCommand(),
         makeTablesCommand(),
+        makeCompareCommand(),
         makeEvalCommand(),
         makeBenchMetricsCommand(),
         makeSynthCommand(),

@@ -40,6 +40,7 @@ Command makeEditCalibrateCommand();
 Command makeBenchCommand();
 Command makeMergeCommand();
 Command makeTablesCommand();
+Command makeCompareCommand();
 Command makeBenchMetricsCommand();
 Command makeValidateCommand();
 Command makeCaptureCommand();

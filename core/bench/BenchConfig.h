@@ -1,5 +1,6 @@
 #pragma once
 // Options of a benchmark run (lightlens-cli bench).
+#include "bench/WhiteBalanceShift.h"
 #include "util/Task.h"
 
 #include <cstddef>
@@ -30,12 +31,16 @@ struct BenchConfig {
     std::vector<Task> tasks{Task::On, Task::Off};
     double bestPercent = 80.0;
     double regimePercent = 100.0;       // the regime table's best x% (paper Table 7: the mean over all images)
+    std::vector<std::string> groupBy;   // meta.json keys: the main table per value of each (main_by_<key>)
     bool bandImages = false;            // write <out>/bands/<scene>.png, the band partition of each real pair
     int threads = 0;                    // 0: all cores
     Shard shard;
     bool resume = false;
     bool uncertainty = false;
     int draws = 32;
+    // --wb-shift: also score against the real pair under these white-balance shifts (WhiteBalanceShift.h;
+    // the CLI uses defaultWhiteBalanceShifts(), warm and cold); empty: not at all.
+    std::vector<WhiteBalanceShift> wbShifts;
     std::optional<std::pair<int, int>> size; // forced evaluation size; else dataset.json eval_size, else per scene the smallest edit's size
     bool baseline = true;               // score the do-nothing baseline when the dataset has no do_nothing model
     std::size_t maxRows = 0;            // stop (as if interrupted) after scoring this many rows; 0: no limit

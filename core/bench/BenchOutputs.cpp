@@ -68,6 +68,8 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     cfg["best_percent"] = plan.bestPercent;
     cfg["size"] = plan.size ? ojson::array({plan.size->first, plan.size->second}) : ojson();
     cfg["regime_percent"] = plan.regimePercent;
+    if (!plan.groupBy.empty()) cfg["group_by"] = plan.groupBy;
+    if (!plan.wbShifts.empty()) cfg["wb_shifts"] = planToJson(plan)["wb_shifts"];
     cfg["uncertainty"] = plan.uncertainty;
     if (plan.uncertainty) {
         cfg["draws"] = plan.draws;
@@ -176,6 +178,7 @@ void writeResults(const std::filesystem::path& out, const RunPlan& plan, const s
     to.bestPercent = plan.bestPercent;
     to.regimePercent = plan.regimePercent;
     to.uncertainty = plan.uncertainty;
+    to.groupBy = plan.groupBy;
     const auto tables = buildTables(rows, to);
     writeTables(out / kTablesDir, tables);
     const std::string perImage = formatPerImageCsv(rows, plan.uncertainty);

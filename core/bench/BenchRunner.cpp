@@ -2,6 +2,7 @@
 
 #include "bench/BandImages.h"
 #include "bench/BenchOutputs.h"
+#include "bench/BenchTables.h"
 #include "bench/EditLoading.h"
 #include "bench/IgnoredLabels.h"
 #include "bench/Journal.h"
@@ -65,6 +66,8 @@ ScoreRow rowSkeleton(const Dataset& ds, const WorkItem& item) {
     r.model = item.model;
     r.task = item.task;
     r.regime = ds.scenes[item.scene].meta.regime;
+    for (const auto& [key, value] : ds.scenes[item.scene].meta.fields)
+        if (!value.empty()) r.meta[key] = value;
     const Scene& scene = ds.scenes[item.scene];
     std::tie(r.evalWidth, r.evalHeight) = item.size.first > 0 ? item.size : std::pair<int, int>{scene.width, scene.height};
     return r;
@@ -130,6 +133,12 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     const std::filesystem::path out = outputDir(config);
     outcome.out = out;
     if (!(config.bestPercent > 0 && config.bestPercent <= 100)) throw Error("--best", "must be in (0, 100]");
+    for (const auto& key : config.groupBy) checkGroupKey(key);
+    for (const auto& w : config.wbShifts) {
+        checkGroupKey(w.name); // it names per_image.csv columns
+        for (float g : w.gain)
+            if (!(g > 0) || !std::isfinite(g)) throw Error("--wb-shift", "gains must be positive and finite");
+    }
     if (config.uncertainty && config.draws < 2) throw Error("--draws", "must be at least 2");
 
     Dataset ds = scanDataset(config.dataset);
@@ -203,7 +212,10 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     MetricParams params;
     params.computeUncertainty = config.uncertainty;
     params.uncertaintyDraws = config.draws;
-    ScenePairCache cache(ds, colour, params, std::size_t(threads) + 2);
+    ScenePairCache cache(ds, colour, params, std::size_t(threads) + 2,
+                         config.wbShifts);
+    MetricParams shiftedParams = params; // the shifted pairs' scores need no Monte Carlo
+    shiftedParams.computeUncertainty = false;
     EvalWorkspacePool workspaces; // one per evaluation in flight, reused: no per-edit page faults
     Recycler<LoadedEdit> editBuffers; // decoded edits' buffers, reused likewise
     Recycler<KeptInputs> keptInputs;
@@ -306,6 +318,16 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             EvalWorkspacePool::Lease ws = workspaces.take();
             const EvalResult res = evaluate(in, params, false, *ws);
             fillScores(job->row, res.scores, ds.root, item.baseline() ? std::string() : item.edit->path->string());
+            // --wb-shift: the same edit against the pair under each white-balance shift
+            if (!job->row.failed())
+                for (const ShiftedPair& s : pair.shifted) {
+                    in.on = &s.on;
+                    in.off = &s.off;
+                    in.targetSeen = item.task == Task::On ? &s.seenOn : &s.seenOff;
+                    in.blurredLight = &s.blurredLight;
+                    const EvalResult shifted = evaluate(in, shiftedParams, false, *ws);
+                    job->row.wb[s.name] = {shifted.scores.sie, shifted.scores.lfe, shifted.scores.psnr, shifted.scores.ssim};
+                }
         } catch (const Error& e) {
             fail(job->row, item.baseline() ? Failure::BadScene : Failure::BadEdit, ds.root, e.subject(), e.problem());
         } catch (const std::bad_alloc&) {

@@ -3,8 +3,10 @@
 #include "bench/Aggregate.h"
 #include "bench/NumberFormat.h"
 #include "bench/RegionValues.h"
+#include "util/Error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -374,6 +376,81 @@ Table classicTable(const Data& d, const std::vector<std::string>& models, const 
     return t;
 }
 
+// The shift names of the rows (--wb-shift): warm and cold first, as the paper prints them.
+std::vector<std::string> shiftNames(const std::vector<ScoreRow>& rows) {
+    std::set<std::string> names;
+    for (const auto& r : rows)
+        for (const auto& [k, v] : r.wb) names.insert(k);
+    std::vector<std::string> out;
+    for (const char* k : {"warm", "cold"})
+        if (names.erase(k)) out.push_back(k);
+    out.insert(out.end(), names.begin(), names.end());
+    return out;
+}
+
+// Paper Table 6 with its white-balance rows: each classic score, then its change when the real pair is
+// shifted (the same table value computed on the scores against the shifted pair, minus the score).
+Table classicWbTable(const Data& d, const std::vector<std::string>& models, const std::vector<std::string>& shifts,
+                     const TableOptions& o) {
+    Table t;
+    t.name = "classic_wb";
+    std::string names;
+    for (const auto& s : shifts) names += (names.empty() ? "" : ", ") + s;
+    t.caption = "White-balance invariance: the classic table's SIE and LFE (" + bestText(o.bestPercent) +
+                " of images), PSNR and SSIM (mean over all scored images), each followed by its change when "
+                "the real pair is shifted (" + names + "; warm multiplies the channels by (1.12, 1, 0.85), cold "
+                "by (0.88, 1, 1.15)); the edits are unchanged, PSNR/SSIM compare with the shifted target as "
+                "the model would have seen it. The change is the same table entry computed on the shifted "
+                "scores minus the entry. Best in bold, runner-up underlined (scores only).";
+    t.labelHeaders = {"Model"};
+    const std::vector<std::pair<Metric, std::string>> metrics = {
+        {Metric::Sie, "SIE"}, {Metric::Lfe, "LFE"}, {Metric::Psnr, "PSNR"}, {Metric::Ssim, "SSIM"}};
+    for (Task task : d.tasks)
+        for (const auto& [m, label] : metrics) {
+            const bool higher = m == Metric::Psnr || m == Metric::Ssim;
+            const int decimals = m == Metric::Psnr ? 2 : 3;
+            std::string key = std::string(taskName(task)) + "." + label;
+            for (auto& ch : key) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+            t.columns.push_back(col(key, taskGroup(task), label, higher ? Better::Higher : Better::Lower, decimals));
+            for (const auto& s : shifts)
+                t.columns.push_back(col(key + ".d_" + s, taskGroup(task), "d(" + s + ")", Better::None, decimals, CellFormat::Delta));
+        }
+    auto shiftedValues = [&](const std::string& model, Task task, Metric m, const std::string& shift) {
+        std::vector<std::optional<double>> v;
+        for (const ScoreRow* r : d.of(model, task)) {
+            std::optional<double> x;
+            const auto it = r->wb.find(shift);
+            if (!r->failed() && it != r->wb.end())
+                x = m == Metric::Sie ? it->second.sie : m == Metric::Lfe ? it->second.lfe
+                  : m == Metric::Psnr ? it->second.psnr : it->second.ssim;
+            v.push_back(x);
+        }
+        return v;
+    };
+    auto entry = [&](const std::vector<std::optional<double>>& v, Metric m) {
+        return m == Metric::Psnr || m == Metric::Ssim ? meanOfFinite(v).mean : bestFractionMean(v, o.bestPercent).mean;
+    };
+    std::vector<std::string> all = models;
+    if (d.hasBaseline) all.push_back(kDoNothingModel);
+    for (const auto& model : all) {
+        TableRow r;
+        r.labels = {model == kDoNothingModel ? std::string("do nothing (baseline)") : model};
+        r.ranked = model != kDoNothingModel;
+        r.group = r.ranked ? 0 : 1;
+        for (Task task : d.tasks)
+            for (const auto& [m, label] : metrics) {
+                const auto base = entry(d.values(model, task, m), m);
+                r.cells.push_back({base, {}});
+                for (const auto& s : shifts) {
+                    const auto shifted = entry(shiftedValues(model, task, m, s), m);
+                    r.cells.push_back({base && shifted ? std::optional<double>(*shifted - *base) : std::nullopt, {}});
+                }
+            }
+        t.rows.push_back(std::move(r));
+    }
+    return t;
+}
+
 Table sie1Table(const Data& d, const std::vector<std::string>& models, const TableOptions& o) {
     Table t;
     t.name = "sie1";
@@ -439,6 +516,53 @@ std::vector<std::string> rankedModels(const std::vector<ScoreRow>& rows, double 
     return modelOrder(collect(rows), bestPercent);
 }
 
+void checkGroupKey(const std::string& key) {
+    if (key.empty()) throw Error("--group-by", "empty key");
+    for (char c : key)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+            throw Error("--group-by", "key '" + key + "' has characters other than letters, digits, '_', '-', '.'");
+}
+
+Table groupedMainTable(const std::vector<ScoreRow>& rows, const std::string& key, const TableOptions& o) {
+    std::map<std::string, std::vector<ScoreRow>> groups; // value -> rows ("" = key not given)
+    for (const auto& r : rows) {
+        const auto it = r.meta.find(key);
+        groups[it == r.meta.end() ? std::string() : it->second].push_back(r);
+    }
+    std::vector<std::string> values;
+    for (const auto& [v, g] : groups)
+        if (!v.empty()) values.push_back(v);
+    if (groups.count("")) values.push_back("");
+
+    std::set<Task> allTasks;
+    for (const auto& r : rows) allTasks.insert(r.task);
+
+    Table t;
+    t.name = "main_by_" + key;
+    t.labelHeaders = {key, "Model"};
+    int group = 0;
+    for (const auto& value : values) {
+        Data d = collect(groups[value]);
+        d.tasks.assign(allTasks.begin(), allTasks.end()); // the same columns in every group
+        const Table m = mainTable(d, modelOrder(d, o.bestPercent), o);
+        const std::string label = value.empty() ? std::string("(not given)") : value;
+        t.columns = m.columns;
+        for (const auto& mr : m.rows) {
+            TableRow r = mr;
+            r.labels.insert(r.labels.begin(), label);
+            r.group = group;
+            t.rows.push_back(std::move(r));
+        }
+        for (std::size_t i = 1; i < m.notes.size(); ++i) t.notes.push_back(m.notes[i] + " (" + key + " " + label + ")");
+        t.caption = m.caption;
+        ++group;
+    }
+    if (!t.notes.empty()) t.notes.insert(t.notes.begin(), "Undefined scores:");
+    t.caption = "The main table per value of the scene metadata key '" + key + "' (meta.json), each group ranked on "
+                "its own images. " + t.caption;
+    return t;
+}
+
 std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOptions& o) {
     const Data d = collect(rows);
     const auto models = modelOrder(d, o.bestPercent);
@@ -452,6 +576,8 @@ std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOpt
     tables.push_back(classicTable(d, models, o));
     tables.push_back(sie1Table(d, models, o));
     if (o.uncertainty) tables.push_back(uncertaintyTable(d, models, o));
+    if (const auto shifts = shiftNames(rows); !shifts.empty()) tables.push_back(classicWbTable(d, models, shifts, o));
+    for (const auto& key : o.groupBy) tables.push_back(groupedMainTable(rows, key, o));
     return tables;
 }
 

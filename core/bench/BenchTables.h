@@ -9,6 +9,7 @@
 //   classic            Table 6: SIE and LFE beside PSNR and SSIM, with the do-nothing baseline
 //   sie1               Table 5: SIE1 (penalises exposure and white-balance changes)
 //   uncertainty        Table 4: SIE and LFE with the 8-bit quantisation uncertainty (when computed)
+//   main_by_<key>      Tables 3, 8, 12: the main table per value of a scene metadata key (--group-by)
 // Rules (docs/benchmark.md "Protocol"): per model and task, rows of scenes whose real pair failed
 // (bad_scene) are left out; a missing, unreadable or degenerate edit and an undefined score count as
 // the worst score, in the main table and in every class and band cell (RegionValues.h). The average
@@ -28,9 +29,21 @@ struct TableOptions {
     double regimePercent = 100.0; // regime table (paper Table 7: the mean over all images)
     std::vector<double> percentiles{100, 90, 80, 70, 60, 50};
     bool uncertainty = false; // add the uncertainty table
+    // --group-by: for each key, the main table per value of meta.<key> (paper Tables 3, 8, 12) as the
+    // table main_by_<key>, with a label column for the group.
+    std::vector<std::string> groupBy;
 };
 
 std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOptions& options);
+
+// The main table of each group of rows sharing the value of meta.<key> (rows without the key form the
+// group "(not given)", listed last; other groups in byte order). Each group is ranked on its own rows:
+// its own model order, average ranks and bold/underline.
+Table groupedMainTable(const std::vector<ScoreRow>& rows, const std::string& key, const TableOptions& options);
+
+// Checks a --group-by key ("" or characters outside [A-Za-z0-9_.-] are refused: the key names a file).
+// Throws ll::Error("--group-by", ...).
+void checkGroupKey(const std::string& key);
 
 // Models in table order (average rank, then name), without the do-nothing baseline.
 std::vector<std::string> rankedModels(const std::vector<ScoreRow>& rows, double bestPercent);

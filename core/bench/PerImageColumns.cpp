@@ -31,6 +31,13 @@ std::optional<ColumnDeclaration> perImageColumn(const std::string& name) {
         {"sd.lfe", role(ColumnRole::Uncertainty)}, {"error_file", role(ColumnRole::Text)},
         {"error", role(ColumnRole::Text)}};
     if (const auto it = fixed.find(name); it != fixed.end()) return it->second;
+    // wb_<shift>.{sie,lfe,psnr,ssim}: the scores against the white-balance-shifted pair
+    if (startsWith(name, "wb_")) {
+        if (endsWith(name, ".sie") || endsWith(name, ".lfe")) return score(ScoreDirection::Lower);
+        if (endsWith(name, ".psnr") || endsWith(name, ".ssim")) return score(ScoreDirection::Higher);
+    }
+    // meta.<key>: a key of the scene's meta.json, as text
+    if (startsWith(name, "meta.") && name.size() > 5) return role(ColumnRole::Text);
     // region.<class>.{pixels,sie,lfe} and band.<lo-hi>.{pixels,sie,lfe}
     if (startsWith(name, "region.") || startsWith(name, "band.")) {
         if (endsWith(name, ".pixels")) return role(ColumnRole::Count);

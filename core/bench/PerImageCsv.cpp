@@ -4,6 +4,7 @@
 #include "bench/NumberFormat.h"
 #include "util/Error.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -33,7 +34,12 @@ void regionCells(std::vector<std::string>& f, const std::map<std::string, Region
 
 std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncertainty) {
     std::vector<std::string> regionKeys, bandKeys;
+    std::set<std::string> metaKeys;
+    std::vector<std::string> wbNames; // in the order of the first row that has them
     for (const auto& r : rows) {
+        for (const auto& [k, v] : r.wb)
+            if (std::find(wbNames.begin(), wbNames.end(), k) == wbNames.end()) wbNames.push_back(k);
+        for (const auto& [k, v] : r.meta) metaKeys.insert(k);
         for (const auto& [k, v] : r.regions) regionKeys.push_back(k);
         for (const auto& [k, v] : r.bands) bandKeys.push_back(k);
     }
@@ -43,10 +49,13 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
     std::vector<std::string> header = kLeading;
     header.insert(header.end(), kSize.begin(), kSize.end());
     if (withUncertainty) header.insert(header.end(), {"sd.sie", "sd.lfe"});
+    for (const auto& k : wbNames)
+        for (const char* f : {"sie", "lfe", "psnr", "ssim"}) header.push_back("wb_" + k + "." + f);
     for (const auto& k : regionKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("region." + k + "." + f);
     for (const auto& k : bandKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("band." + k + "." + f);
+    for (const auto& k : metaKeys) header.push_back("meta." + k);
     header.insert(header.end(), {"error_file", "error"});
 
     std::string out = csvLine(header);
@@ -70,8 +79,17 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
             f.push_back(formatExact(r.sdSie));
             f.push_back(formatExact(r.sdLfe));
         }
+        for (const auto& k : wbNames) {
+            const auto it = r.wb.find(k);
+            const ShiftedScores s = it == r.wb.end() ? ShiftedScores{} : it->second;
+            for (const auto& v : {s.sie, s.lfe, s.psnr, s.ssim}) f.push_back(formatExact(v));
+        }
         for (const auto& k : regionKeys) regionCells(f, r.regions, k);
         for (const auto& k : bandKeys) regionCells(f, r.bands, k);
+        for (const auto& k : metaKeys) {
+            const auto it = r.meta.find(k);
+            f.push_back(it == r.meta.end() ? std::string() : it->second);
+        }
         f.push_back(r.errorFile);
         f.push_back(r.error);
         out += csvLine(f);
@@ -114,6 +132,29 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
         const int fi = field == "pixels" ? 0 : field == "sie" ? 1 : field == "lfe" ? 2 : -1;
         if (fi < 0) throw Error(subject, "bad column name '" + h + "'");
         regionCols.push_back({isBand, h.substr(start, dot - start), fi, i});
+    }
+
+    std::vector<std::pair<std::string, std::size_t>> metaCols; // key, column
+    for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i].rfind("meta.", 0) == 0) {
+            if (header[i].size() == 5) throw Error(subject, "bad column name 'meta.'");
+            metaCols.emplace_back(header[i].substr(5), i);
+        }
+
+    struct WbCol {
+        std::string name;
+        int field; // 0 sie, 1 lfe, 2 psnr, 3 ssim
+        std::size_t index;
+    };
+    std::vector<WbCol> wbCols;
+    for (std::size_t i = 0; i < header.size(); ++i) {
+        const std::string& h = header[i];
+        if (h.rfind("wb_", 0) != 0) continue;
+        const auto dot = h.rfind('.');
+        const std::string field = dot == std::string::npos ? std::string() : h.substr(dot + 1);
+        const int fi = field == "sie" ? 0 : field == "lfe" ? 1 : field == "psnr" ? 2 : field == "ssim" ? 3 : -1;
+        if (fi < 0 || dot <= 3) throw Error(subject, "bad column name '" + h + "'");
+        wbCols.push_back({h.substr(3, dot - 3), fi, i});
     }
 
     std::vector<ScoreRow> rows;
@@ -168,6 +209,14 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
             }
             (rc.field == 1 ? it->second.sie : it->second.lfe) = value;
         }
+        for (const auto& wc : wbCols) {
+            const auto value = parseNumber(rec[wc.index], where + " column " + header[wc.index]);
+            if (!value) continue;
+            ShiftedScores& s = r.wb[wc.name];
+            (wc.field == 0 ? s.sie : wc.field == 1 ? s.lfe : wc.field == 2 ? s.psnr : s.ssim) = value;
+        }
+        for (const auto& [key, index] : metaCols)
+            if (!rec[index].empty()) r.meta[key] = rec[index];
         r.errorFile = cell("error_file");
         r.error = cell("error");
         rows.push_back(std::move(r));

@@ -38,6 +38,7 @@ std::string rowToJsonLine(const ScoreRow& r) {
     j["task"] = taskName(r.task);
     j["regime"] = r.regime;
     j["eval_size"] = json::array({r.evalWidth, r.evalHeight});
+    if (!r.meta.empty()) j["meta"] = r.meta;
     j["failure"] = failureName(r.failure);
     j["sie"] = formatExact(r.sie);
     j["lfe"] = formatExact(r.lfe);
@@ -49,6 +50,12 @@ std::string rowToJsonLine(const ScoreRow& r) {
     j["degenerate"] = r.degenerate;
     j["sd_sie"] = formatExact(r.sdSie);
     j["sd_lfe"] = formatExact(r.sdLfe);
+    if (!r.wb.empty()) {
+        json wb = json::object();
+        for (const auto& [k, s] : r.wb)
+            wb[k] = json::array({formatExact(s.sie), formatExact(s.lfe), formatExact(s.psnr), formatExact(s.ssim)});
+        j["wb"] = wb;
+    }
     j["regions"] = regionsJson(r.regions);
     j["bands"] = regionsJson(r.bands);
     j["error_file"] = r.errorFile;
@@ -68,6 +75,7 @@ ScoreRow rowFromJsonLine(const std::string& line, const std::string& subject) {
             r.evalWidth = j["eval_size"].at(0).get<int>();
             r.evalHeight = j["eval_size"].at(1).get<int>();
         }
+        if (j.contains("meta")) r.meta = j["meta"].get<std::map<std::string, std::string>>();
         r.failure = parseFailure(j.at("failure").get<std::string>());
         auto num = [&](const char* k) { return parseNumber(j.at(k).get<std::string>(), subject); };
         r.sie = num("sie");
@@ -80,6 +88,14 @@ ScoreRow rowFromJsonLine(const std::string& line, const std::string& subject) {
         r.degenerate = j.at("degenerate").get<bool>();
         r.sdSie = num("sd_sie");
         r.sdLfe = num("sd_lfe");
+        if (j.contains("wb"))
+            for (const auto& [k, v] : j["wb"].items()) {
+                ShiftedScores& s = r.wb[k];
+                s.sie = parseNumber(v.at(0).get<std::string>(), subject);
+                s.lfe = parseNumber(v.at(1).get<std::string>(), subject);
+                s.psnr = parseNumber(v.at(2).get<std::string>(), subject);
+                s.ssim = parseNumber(v.at(3).get<std::string>(), subject);
+            }
         r.regions = regionsFrom(j.at("regions"), subject);
         r.bands = regionsFrom(j.at("bands"), subject);
         r.errorFile = j.at("error_file").get<std::string>();

@@ -20,8 +20,15 @@ nlohmann::ordered_json planToJson(const RunPlan& p) {
     j["scene_sizes"] = sizes;
     j["mixed_edit_sizes"] = p.mixedEditSizes;
     j["regime_percent"] = p.regimePercent;
+    if (!p.groupBy.empty()) j["group_by"] = p.groupBy;
     j["uncertainty"] = p.uncertainty;
     j["draws"] = p.draws;
+    if (!p.wbShifts.empty()) {
+        auto shifts = nlohmann::ordered_json::array();
+        for (const auto& w : p.wbShifts)
+            shifts.push_back(nlohmann::ordered_json{{"name", w.name}, {"gain", w.gain}});
+        j["wb_shifts"] = shifts;
+    }
     j["seed"] = p.seed;
     j["scenes"] = p.scenes;
     j["work_items"] = p.workItems;
@@ -49,8 +56,12 @@ RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
                 p.sceneSizes[scene] = std::make_pair(s.at(0).get<int>(), s.at(1).get<int>());
         if (j.contains("mixed_edit_sizes")) p.mixedEditSizes = j["mixed_edit_sizes"].get<std::vector<std::string>>();
         if (j.contains("regime_percent")) p.regimePercent = j["regime_percent"].get<double>();
+        if (j.contains("group_by")) p.groupBy = j["group_by"].get<std::vector<std::string>>();
         p.uncertainty = j.at("uncertainty").get<bool>();
         p.draws = j.at("draws").get<int>();
+        if (j.contains("wb_shifts"))
+            for (const auto& w : j["wb_shifts"])
+                p.wbShifts.push_back({w.at("name").get<std::string>(), w.at("gain").get<std::array<float, 3>>()});
         p.seed = j.at("seed").get<std::uint64_t>();
         p.scenes = j.at("scenes").get<std::size_t>();
         p.workItems = j.at("work_items").get<std::size_t>();
@@ -94,10 +105,12 @@ std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard
     add("tasks", a.tasks != b.tasks);
     if (!forResume) add("--best", a.bestPercent != b.bestPercent);
     if (!forResume) add("--regime-best", a.regimePercent != b.regimePercent);
+    if (!forResume) add("--group-by", a.groupBy != b.groupBy);
     add("--size", a.size != b.size);
     // A resumed run re-scores the rows of scenes whose evaluation size changed (an edit was added).
     if (!forResume) add("evaluation sizes", a.sceneSizes != b.sceneSizes || a.mixedEditSizes != b.mixedEditSizes);
     add("--uncertainty/--draws", a.uncertainty != b.uncertainty || a.draws != b.draws || a.seed != b.seed);
+    add("--wb-shift", a.wbShifts != b.wbShifts);
     add("scenes", a.scenes != b.scenes || a.workItems != b.workItems);
     if (!ignoreShard) add("--shard", a.shard != b.shard || a.shardItems != b.shardItems);
     if (!forResume) add("dataset problems", a.datasetProblems != b.datasetProblems);

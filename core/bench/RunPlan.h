@@ -33,8 +33,10 @@ struct RunPlan {
     std::map<std::string, std::pair<int, int>> sceneSizes;
     std::vector<std::string> mixedEditSizes;
     double regimePercent = 100.0;    // the regime table's best x% (paper Table 7: all images)
+    std::vector<std::string> groupBy; // --group-by: meta.json keys with a main table per value (tables only)
     bool uncertainty = false;
     int draws = 0;
+    std::vector<WhiteBalanceShift> wbShifts; // --wb-shift: rows carry the scores against the shifted pair
     std::uint64_t seed = 0;
     std::size_t scenes = 0;    // scoreable scenes of the dataset
     std::size_t workItems = 0; // rows of the whole run (all shards)
@@ -53,7 +55,7 @@ RunPlan readPlan(const std::filesystem::path& path);
 // The plan with shard-specific fields reset (shard 0/1, shardItems = workItems), as an unsharded run has it.
 RunPlan unsharded(RunPlan plan);
 // A human-readable list of the fields in which two plans differ. `forResume` ignores what a resumed run
-// may change: --best (tables only) and the dataset problems (e.g. a missing edit that has been added).
+// may change: --best and --group-by (tables only) and the dataset problems (e.g. a missing edit that has been added).
 std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard, bool forResume);
 
 } // namespace ll::bench

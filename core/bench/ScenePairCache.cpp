@@ -38,7 +38,7 @@ Image toSize(Image img, int W, int H, const std::filesystem::path& path) {
 } // namespace
 
 ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
-                        const MetricParams& params) {
+                        const MetricParams& params, const std::vector<WhiteBalanceShift>& shifts) {
     ScenePair p;
     if (!(scene.meta.k > 0) || !std::isfinite(scene.meta.k))
         throw Error(scene.metaFile ? scene.metaFile->string() : scene.name, "k must be a positive finite number");
@@ -82,12 +82,22 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     const ModelImagePath path(colour);
     tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); },
                          [&] { p.blurredLight = blurLightSignal(lightSignal(p.on, p.off), params); });
+    for (const auto& shift : shifts) {
+        ShiftedPair s;
+        s.name = shift.name;
+        s.on = shiftWhiteBalance(p.on, shift.gain);
+        s.off = shiftWhiteBalance(p.off, shift.gain);
+        tbb::parallel_invoke([&] { s.seenOn = path.encode(s.on, p.k); }, [&] { s.seenOff = path.encode(s.off, p.k); },
+                             [&] { s.blurredLight = blurLightSignal(lightSignal(s.on, s.off), params); });
+        p.shifted.push_back(std::move(s));
+    }
     return p;
 }
 
 ScenePairCache::ScenePairCache(const Dataset& dataset, const ColourConfig& colour, const MetricParams& params,
-                               std::size_t capacity)
-    : dataset_(dataset), colour_(colour), params_(params), capacity_(std::max<std::size_t>(capacity, 1)) {}
+                               std::size_t capacity, std::vector<WhiteBalanceShift> shifts)
+    : dataset_(dataset), colour_(colour), params_(params), capacity_(std::max<std::size_t>(capacity, 1)),
+      shifts_(std::move(shifts)) {}
 
 std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int width, int height) {
     const Key key{scene, width, height};
@@ -114,7 +124,7 @@ std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int widt
             // Isolated: while this thread waits inside the load's parallel loops it must not pick up
             // another task that asks for this pair (it would wait on the mutex it holds).
             tbb::this_task_arena::isolate([&] {
-                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_, params_));
+                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_, params_, shifts_));
             });
         } catch (const Error& e) {
             entry->error = std::make_pair(e.subject(), e.problem());

@@ -4,6 +4,7 @@
 // the least recently used; a pair being scored stays alive through its shared_ptr. Work is ordered
 // scene-major, so each pair is normally loaded once. Thread-safe: concurrent requests for the same
 // pair wait for one load.
+#include "bench/WhiteBalanceShift.h"
 #include "colour/ColourConfig.h"
 #include "dataset/Dataset.h"
 #include "image/Image.h"
@@ -22,6 +23,13 @@
 
 namespace ll::bench {
 
+// The real pair under one white-balance shift (bench --wb-shift), with what evaluate needs of it.
+struct ShiftedPair {
+    std::string name; // WhiteBalanceShift::name
+    Image on, off, seenOn, seenOff;
+    FloatPlane blurredLight;
+};
+
 struct ScenePair {
     Image on, off; // scene-linear, at the evaluation size
     // on and off as a model sees them (sRGB of clamp(k X), ModelImagePath::encode): the PSNR/SSIM
@@ -37,16 +45,18 @@ struct ScenePair {
     // The scene's labels file could not be read: its labels are ignored and the regions are empty
     // (the global scores are still computed; annotations/SceneRegions.h).
     std::optional<std::string> labelsProblem;
+    std::vector<ShiftedPair> shifted; // one per white-balance shift asked for, in that order
 };
 
 // Loads and resizes one scene's pair (0x0: native size). Throws ll::Error naming the file.
+// `shifts`: also prepare the pair under each white-balance shift (ScenePair::shifted).
 ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
-                        const MetricParams& params);
+                        const MetricParams& params, const std::vector<WhiteBalanceShift>& shifts = {});
 
 class ScenePairCache {
 public:
     ScenePairCache(const Dataset& dataset, const ColourConfig& colour, const MetricParams& params,
-                   std::size_t capacity);
+                   std::size_t capacity, std::vector<WhiteBalanceShift> shifts = {});
 
     // The pair of dataset.scenes[scene] at width x height. Rethrows the load error to every caller.
     std::shared_ptr<const ScenePair> get(std::size_t scene, int width, int height);
@@ -69,6 +79,7 @@ private:
     const ColourConfig& colour_;
     const MetricParams& params_;
     std::size_t capacity_;
+    std::vector<WhiteBalanceShift> shifts_;
     mutable std::mutex mutex_;
     std::list<Key> lru_; // most recent first
     std::map<Key, std::shared_ptr<Entry>> entries_;

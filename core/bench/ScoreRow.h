@@ -35,12 +35,21 @@ struct RegionScore {
     bool operator==(const RegionScore&) const = default;
 };
 
+// The scores of an edit against the real pair under a white-balance shift (bench --wb-shift).
+struct ShiftedScores {
+    std::optional<double> sie, lfe, psnr, ssim;
+    bool operator==(const ShiftedScores&) const = default;
+};
+
 struct ScoreRow {
     std::string scene;
     std::string model;
     Task task = Task::On;
     std::string regime; // from the scene's meta.json; "" when unknown
     int evalWidth = 0, evalHeight = 0; // the evaluation size of the scene (0 when unknown)
+    // Every key of the scene's meta.json with its value as text (SceneMeta::fields), empty values
+    // left out: per_image.csv columns meta.<key>, and the groups of `--group-by KEY`.
+    std::map<std::string, std::string> meta;
 
     std::optional<double> sie, lfe, sie1, psnr, ssim; // null: undefined (e.g. empty validity mask)
     std::optional<double> validFraction;
@@ -51,6 +60,9 @@ struct ScoreRow {
 
     // 8-bit quantisation uncertainty (standard deviation over Monte Carlo draws), when asked for.
     std::optional<double> sdSie, sdLfe;
+    // --wb-shift: the scores against the shifted pair, by shift name ("warm", "cold"); empty for a
+    // failed row or without --wb-shift.
+    std::map<std::string, ShiftedScores> wb;
 
     Failure failure = Failure::None;
     std::string errorFile; // dataset-relative path of the file at fault ("" when scored)

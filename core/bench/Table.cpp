@@ -13,6 +13,10 @@ std::string displayValue(const Column& column, const std::optional<double>& valu
     switch (column.format) {
     case CellFormat::Fixed: return formatFixed(value, column.decimals);
     case CellFormat::Integer: return formatFixed(value, 0);
+    case CellFormat::Delta: {
+        const std::string s = formatFixed(value, column.decimals);
+        return s[0] == '-' ? s : "+" + s;
+    }
     case CellFormat::Percent: {
         std::string s = formatFixed(*value * 100.0, column.decimals);
         if (s[0] != '-' && s.find_first_not_of("0.") != std::string::npos) s = "+" + s;

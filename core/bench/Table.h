@@ -13,6 +13,7 @@ enum class CellFormat {
     Fixed,   // fixed decimals: 0.813
     Percent, // a fraction shown as a signed percentage: +12.5%
     Integer, // 425
+    Delta,   // a signed change with fixed decimals: +0.000, -0.012 (white-balance deltas, paper Table 6)
 };
 
 struct Column {

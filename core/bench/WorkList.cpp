@@ -47,6 +47,8 @@ WorkList makeWorkList(const Dataset& ds, const BenchConfig& config) {
     if (tasks.empty()) throw Error("--tasks", "no task selected");
     p.tasks.assign(tasks.begin(), tasks.end());
     p.bestPercent = config.bestPercent;
+    p.groupBy = config.groupBy;
+    p.wbShifts = config.wbShifts;
     if (config.size) p.size = config.size;
     else if (ds.evalSize) p.size = std::make_pair(ds.evalSize->width, ds.evalSize->height);
     p.regimePercent = config.regimePercent;

@@ -43,6 +43,8 @@ SceneMeta readSceneMeta(const fs::path& path) {
         if (!it->is_object()) throw Error(path.string(), "\"capture\" must be an object");
         m.capture = it->dump();
     }
+    for (const auto& [key, value] : j.items())
+        m.fields[key] = value.is_string() ? value.get<std::string>() : value.is_null() ? std::string() : value.dump();
     return m;
 }
 

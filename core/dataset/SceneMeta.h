@@ -6,6 +6,7 @@
 // by writeSceneMeta. "capture" (written by `lightlens-cli capture`, see capture/CaptureMeta.h) says
 // how the HDR pair was made from exposure brackets; it must be an object and is kept as it is.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,9 @@ struct SceneMeta {
     std::string regime;             // "natural", "artificial", "mixed" or "" (not given)
     std::optional<double> clipLevel;
     std::string capture; // the "capture" object as compact JSON text, "" when absent
+    // Every top-level key of meta.json with its value as text (a string as it is, other values as
+    // compact JSON, null as ""): the benchmark copies them into per_image.csv as meta.<key> columns.
+    std::map<std::string, std::string> fields;
 };
 
 // True for "", "natural", "artificial", "mixed".

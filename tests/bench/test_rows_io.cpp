@@ -94,6 +94,44 @@ private Q_SLOTS:
         QVERIFY(text.find("\"scene,001\",\"model \"\"x\"\"\",on,natural,,0.30000000000000004,") != std::string::npos);
     }
 
+    void metaColumnsRoundTrip() {
+        std::vector<ScoreRow> rows = sampleRows();
+        rows[0].meta = {{"camera", "Pixel 8, \"wide\""}, {"lux", "120"}};
+        rows[2].meta = {{"scene_type", "kitchen"}};
+        const std::string text = formatPerImageCsv(rows, false);
+        const std::string header = text.substr(0, text.find('\n'));
+        QVERIFY(header.find(",band.0-1.lfe,meta.camera,meta.lux,meta.scene_type,error_file,error") != std::string::npos);
+        // the first row: its two keys, then an empty scene_type cell; values are quoted as CSV
+        QVERIFY(text.find(",\"Pixel 8, \"\"wide\"\"\",120,,") != std::string::npos);
+        const auto back = parsePerImageCsv(text, "per_image.csv");
+        QCOMPARE(back.size(), rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) QVERIFY(back[i].meta == rows[i].meta);
+        QCOMPARE(formatPerImageCsv(back, false), text);
+        for (const auto& r : rows) QVERIFY(rowFromJsonLine(rowToJsonLine(r), "j") == r);
+        // a column named just "meta." is refused with the file's name
+        std::string bad = text;
+        bad.replace(bad.find("meta.lux"), 8, "meta.");
+        QVERIFY_THROWS_EXCEPTION(ll::Error, parsePerImageCsv(bad, "per_image.csv"));
+    }
+
+    void whiteBalanceColumnsRoundTrip() {
+        std::vector<ScoreRow> rows = sampleRows();
+        rows[0].wb["warm"] = {0.1 + 0.2, 1.5, 25.25, std::nullopt};
+        rows[0].wb["cold"] = {0.5, std::nullopt, 24.0, 0.875};
+        const std::string text = formatPerImageCsv(rows, false);
+        const std::string header = text.substr(0, text.find('\n'));
+        QVERIFY(header.find(",eval_height,wb_cold.sie,wb_cold.lfe,wb_cold.psnr,wb_cold.ssim,wb_warm.sie,wb_warm.lfe,"
+                            "wb_warm.psnr,wb_warm.ssim,region.") != std::string::npos);
+        QVERIFY(text.find(",0.5,,24,0.875,0.30000000000000004,1.5,25.25,,") != std::string::npos);
+        const auto back = parsePerImageCsv(text, "per_image.csv");
+        for (std::size_t i = 0; i < rows.size(); ++i) QVERIFY(back[i].wb == rows[i].wb);
+        QCOMPARE(formatPerImageCsv(back, false), text);
+        for (const auto& r : rows) QVERIFY(rowFromJsonLine(rowToJsonLine(r), "j") == r);
+        std::string bad = text;
+        bad.replace(bad.find("wb_cold.ssim"), 12, "wb_cold.xyz");
+        QVERIFY_THROWS_EXCEPTION(ll::Error, parsePerImageCsv(bad, "per_image.csv"));
+    }
+
     void malformedCsvIsAnError() {
         QVERIFY_THROWS_EXCEPTION(ll::Error, parsePerImageCsv("scene,model\nx,y\n", "f.csv"));
         std::string text = formatPerImageCsv(sampleRows(), false);
