@@ -434,6 +434,10 @@ ojson rleJson(const Mask& m, bool compressed) {
 } // namespace
 
 std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vector<std::string>* warnings) {
+    // COCO images carry their size (the reader drops an image without one, as pycocotools needs it):
+    // a file written without it would not read back.
+    if (scene.imageWidth <= 0 || scene.imageHeight <= 0)
+        throw Error("coco", "the image size is unknown: COCO needs the image's 'width' and 'height'");
     IssueLog log("coco", warnings);
     ojson doc;
     if (base && base->is_object()) doc = *base;
@@ -498,14 +502,12 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
     ojson im = scene.format == AnnotationFormat::Coco && scene.originalImage.is_object() ? scene.originalImage : ojson::object();
     im["id"] = *imageId;
     if (!scene.imagePath.empty() || !im.contains("file_name")) im["file_name"] = scene.imagePath.empty() ? "image.png" : scene.imagePath;
-    if (scene.imageHeight > 0) im["height"] = scene.imageHeight;
-    if (scene.imageWidth > 0) im["width"] = scene.imageWidth;
-    if (scene.imageWidth <= 0 || scene.imageHeight <= 0) log.warning("the image size is unknown; 'width' and 'height' left out");
+    im["height"] = scene.imageHeight;
+    im["width"] = scene.imageWidth;
     images.insert(images.begin() + std::ptrdiff_t(std::min(imagePosition, images.size())), im);
 
     ojson written = ojson::array();
     long long nextAnn = usedAnnIds.empty() ? 0 : *usedAnnIds.rbegin() + 1;
-    const bool sized = scene.imageWidth > 0 && scene.imageHeight > 0;
     for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
         const Shape& s = scene.shapes[i];
         const std::string named = "shape " + std::to_string(i) + " ('" + s.label + "')";
@@ -535,17 +537,13 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
             if (rings.empty()) continue;
             bool asRle = false;
             if (s.kind == ShapeKind::Polygon && s.ringRule == RingRule::EvenOdd && rings.size() > 1) {
-                if (!sized) {
-                    log.warning(named + ": several even-odd rings written as COCO parts (unioned: holes are lost; no image size for RLE)");
-                } else {
-                    const Mask eo = evenOddMask(rings, scene.imageWidth, scene.imageHeight);
-                    if (eo.values() != unionMask(rings, scene.imageWidth, scene.imageHeight).values()) {
-                        log.warning(named + ": has holes, which COCO polygons cannot hold: written as an RLE mask");
-                        seg = rleJson(eo, true);
-                        box = boundsOf(eo);
-                        area = double(countSet(eo));
-                        asRle = true;
-                    }
+                const Mask eo = evenOddMask(rings, scene.imageWidth, scene.imageHeight);
+                if (eo.values() != unionMask(rings, scene.imageWidth, scene.imageHeight).values()) {
+                    log.warning(named + ": has holes, which COCO polygons cannot hold: written as an RLE mask");
+                    seg = rleJson(eo, true);
+                    box = boundsOf(eo);
+                    area = double(countSet(eo));
+                    asRle = true;
                 }
             }
             if (!asRle) {

@@ -38,7 +38,8 @@ SceneAnnotations readCoco(const std::filesystem::path& path, const std::string& 
 // everything else kept); without one, the scene's own original document (or a new one) is used.
 // Categories are reused by name and new labels get new ids. Shapes with holes (several even-odd
 // rings that overlap) are written as compressed RLE, since COCO unions polygon parts; shapes COCO
-// cannot hold (circle, line, ...) are left out; each such case is reported in `warnings`.
+// cannot hold (circle, line, ...) are left out; each such case is reported in `warnings`. Throws
+// ll::Error when the scene's image size is unknown (COCO needs it; e.g. a LabelMe file without one).
 std::string cocoText(const SceneAnnotations& scene, const nlohmann::ordered_json* base = nullptr,
                      std::vector<std::string>* warnings = nullptr);
 // Writes a single-image COCO file atomically (no backup: see saveAnnotations for that).
