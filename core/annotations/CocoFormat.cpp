@@ -116,6 +116,21 @@ std::optional<std::array<double, 4>> readBox(const ojson& ann) {
     return b;
 }
 
+// Roboflow's project entry: id 0, named as the supercategory of another category (Roboflow exports
+// {"id":0,"name":"<project>","supercategory":"none"} and gives every class the supercategory
+// "<project>"). Reader and writer share this rule, so a file the writer extends reads back with the
+// same classes: an id-0 class with supercategory "none" stays a class when categories are added.
+bool isProjectCategory(const ojson& cats, std::size_t index) {
+    const ojson& c = cats[index];
+    if (wholeNumber(c, "id") != 0 || !c.contains("name") || !c["name"].is_string()) return false;
+    const std::string name = c["name"].get<std::string>();
+    for (std::size_t j = 0; j < cats.size(); ++j)
+        if (j != index && cats[j].is_object() && cats[j].contains("supercategory") &&
+            cats[j]["supercategory"].is_string() && cats[j]["supercategory"].get<std::string>() == name)
+            return true;
+    return false;
+}
+
 } // namespace
 
 std::vector<SceneAnnotations> parseCocoImages(const ojson& doc, const std::string& subject, std::vector<std::string>* warnings) {
@@ -133,10 +148,6 @@ std::vector<SceneAnnotations> parseCocoImages(const ojson& doc, const std::strin
         log.warning("no 'categories' list: annotations are labelled category_<id>");
     } else {
         const ojson& cats = doc["categories"];
-        std::set<std::string> supercategories;
-        for (const auto& c : cats)
-            if (c.is_object() && c.contains("supercategory") && c["supercategory"].is_string())
-                supercategories.insert(c["supercategory"].get<std::string>());
         for (std::size_t i = 0; i < cats.size(); ++i) {
             const ojson& c = cats[i];
             const auto id = wholeNumber(c, "id");
@@ -150,9 +161,7 @@ std::vector<SceneAnnotations> parseCocoImages(const ojson& doc, const std::strin
                 continue;
             }
             Category cat{c["name"].get<std::string>(), false};
-            // Roboflow's project entry: id 0, supercategory "none", named as supercategory by the others.
-            cat.project = *id == 0 && cats.size() > 1 &&
-                          (supercategories.count(cat.name) > 0 || stringOr(c, "supercategory") == "none");
+            cat.project = isProjectCategory(cats, i);
             categories[*id] = cat;
         }
     }
@@ -480,20 +489,29 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
     std::map<std::string, long long> categoryOf;
     long long nextCategory = 0;
     std::string project;
-    for (const auto& c : cats) {
+    std::string classZero; // the name of an id-0 entry that is a class, not a project
+    for (std::size_t i = 0; i < cats.size(); ++i) {
+        const ojson& c = cats[i];
         const auto id = wholeNumber(c, "id");
         if (!id) continue;
         nextCategory = std::max(nextCategory, *id + 1);
         const std::string name = stringOr(c, "name");
-        const bool isProject = *id == 0 && cats.size() > 1 && stringOr(c, "supercategory") == "none";
-        if (isProject) project = name;
-        else if (!categoryOf.count(name)) categoryOf[name] = *id;
+        if (isProjectCategory(cats, i)) project = name;
+        else {
+            if (*id == 0) classZero = name;
+            if (!categoryOf.count(name)) categoryOf[name] = *id;
+        }
     }
     const auto categoryFor = [&](const std::string& label) {
         if (auto it = categoryOf.find(label); it != categoryOf.end()) return it->second;
         if (cats.empty() && nextCategory == 0) nextCategory = 1; // id 0 is left for a project entry
         const long long id = nextCategory++;
-        cats.push_back(ojson{{"id", id}, {"name", label}, {"supercategory", project.empty() ? "none" : project}});
+        // A new class names the project as its supercategory; without a project, "none", unless an
+        // id-0 class is itself called "none" (naming it would turn that class into a project entry).
+        ojson entry{{"id", id}, {"name", label}};
+        if (!project.empty()) entry["supercategory"] = project;
+        else if (classZero != "none") entry["supercategory"] = "none";
+        cats.push_back(entry);
         categoryOf[label] = id;
         return id;
     };
@@ -520,7 +538,7 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
         nextAnn = std::max(nextAnn, id + 1);
         a["id"] = id;
         a["image_id"] = *imageId;
-        a["category_id"] = categoryFor(s.label);
+        if (!a.contains("category_id")) a["category_id"] = nullptr; // its place; the id is taken below
         const bool keepMeasures = fromCoco && geometryUnchanged(s);
 
         ojson seg;
@@ -573,6 +591,7 @@ std::string cocoText(const SceneAnnotations& scene, const ojson* base, std::vect
             a["area"] = twoDecimals(area);
         }
         if (!(keepMeasures && a.contains("segmentation"))) a["segmentation"] = seg;
+        a["category_id"] = categoryFor(s.label); // only for a shape that is written
         a["iscrowd"] = s.crowd ? 1 : 0;
         if (!s.attributes.empty() || a.contains("attributes")) a["attributes"] = s.attributes;
         written.push_back(a);
