@@ -26,17 +26,6 @@ std::map<std::pair<std::string, Task>, std::vector<const ScoreRow*>> byModelTask
     return m;
 }
 
-Column column(std::string key, std::string group, std::string label, int decimals, CellFormat f, Better b = Better::None) {
-    Column c;
-    c.key = std::move(key);
-    c.group = std::move(group);
-    c.label = std::move(label);
-    c.decimals = decimals;
-    c.format = f;
-    c.better = b;
-    return c;
-}
-
 } // namespace
 
 Table compareRuns(const std::vector<ScoreRow>& baseline, const std::vector<ScoreRow>& run, const CompareOptions& o) {
@@ -62,10 +51,10 @@ Table compareRuns(const std::vector<ScoreRow>& baseline, const std::vector<Score
         for (const char* m : {"sie", "lfe"}) {
             const std::string key = std::string(taskName(task)) + "." + m;
             const std::string group = std::string(task == Task::On ? "Turn-on " : "Turn-off ") + (m[0] == 's' ? "SIE" : "LFE");
-            t.columns.push_back(column(key, group, "run", 3, CellFormat::Fixed, Better::Lower));
-            t.columns.push_back(column(key + ".delta", group, "delta", 3, CellFormat::Delta));
-            t.columns.push_back(column(key + ".p_holm", group, "p (Holm)", 3, CellFormat::Fixed));
-            t.columns.push_back(column(key + ".n", group, "n", 0, CellFormat::Integer));
+            t.columns.push_back(makeColumn(key, group, "run", Better::Lower, 3, CellFormat::Fixed));
+            t.columns.push_back(makeColumn(key + ".delta", group, "delta", Better::None, 3, CellFormat::Delta));
+            t.columns.push_back(makeColumn(key + ".p_holm", group, "p (Holm)", Better::None, 3, CellFormat::Fixed));
+            t.columns.push_back(makeColumn(key + ".n", group, "n", Better::None, 0, CellFormat::Integer));
         }
     for (const auto& model : models) t.rows.push_back({{model}, {}, true, 0});
 

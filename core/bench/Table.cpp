@@ -8,6 +8,17 @@
 
 namespace ll::bench {
 
+Column makeColumn(std::string key, std::string group, std::string label, Better better, int decimals, CellFormat format) {
+    Column c;
+    c.key = std::move(key);
+    c.group = std::move(group);
+    c.label = std::move(label);
+    c.better = better;
+    c.decimals = decimals;
+    c.format = format;
+    return c;
+}
+
 std::string displayValue(const Column& column, const std::optional<double>& value) {
     if (!value || std::isnan(*value)) return "n/a";
     switch (column.format) {
@@ -22,15 +33,23 @@ std::string displayValue(const Column& column, const std::optional<double>& valu
         if (s[0] != '-' && s.find_first_not_of("0.") != std::string::npos) s = "+" + s;
         return s + "%";
     }
+    case CellFormat::Share: return formatFixed(*value * 100.0, column.decimals) + "%";
     }
     return {};
+}
+
+std::string displayInterval(const Column& column, const Cell& cell) {
+    if (!column.hasInterval) return {};
+    if (!cell.low || !cell.high) return "[n/a]";
+    const double scale = column.format == CellFormat::Share || column.format == CellFormat::Percent ? 100.0 : 1.0;
+    return "[" + formatFixed(*cell.low * scale, column.decimals) + ", " + formatFixed(*cell.high * scale, column.decimals) + "]";
 }
 
 namespace {
 
 // The value as the reader sees it, rounded to the displayed decimals.
 double shownNumber(const Column& col, double v) {
-    const double scaled = col.format == CellFormat::Percent ? v * 100.0 : v;
+    const double scaled = col.format == CellFormat::Percent || col.format == CellFormat::Share ? v * 100.0 : v;
     const int decimals = col.format == CellFormat::Integer ? 0 : col.decimals;
     return *parseNumber(formatFixed(scaled, decimals), col.key);
 }

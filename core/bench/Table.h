@@ -14,6 +14,7 @@ enum class CellFormat {
     Percent, // a fraction shown as a signed percentage: +12.5%
     Integer, // 425
     Delta,   // a signed change with fixed decimals: +0.000, -0.012 (white-balance deltas, paper Table 6)
+    Share,   // a fraction shown as an unsigned percentage: 65.7% (paper Table 2)
 };
 
 struct Column {
@@ -24,11 +25,17 @@ struct Column {
     int decimals = 3;
     CellFormat format = CellFormat::Fixed;
     bool hasPlusMinus = false; // cells carry a +/- value (written in scientific notation)
+    bool hasInterval = false;  // cells carry a confidence interval [low, high] in the column's format
 };
+
+// A column with the given key, headers, direction, decimals and format.
+Column makeColumn(std::string key, std::string group, std::string label, Better better = Better::None,
+                  int decimals = 3, CellFormat format = CellFormat::Fixed);
 
 struct Cell {
     std::optional<double> value;
     std::optional<double> plusMinus;
+    std::optional<double> low, high; // the interval of a column with hasInterval
 };
 
 struct TableRow {
@@ -56,5 +63,8 @@ std::vector<std::vector<Emphasis>> emphasis(const Table& table);
 
 // The displayed text of a value ("n/a" when undefined).
 std::string displayValue(const Column& column, const std::optional<double>& value);
+// The displayed interval of a cell, "[58.1, 72.6]" in the column's format without its unit ("" when
+// the column has no interval, "[n/a]" when the cell has none).
+std::string displayInterval(const Column& column, const Cell& cell);
 
 } // namespace ll::bench

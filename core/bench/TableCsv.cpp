@@ -11,6 +11,10 @@ std::string tableToCsv(const Table& t) {
     for (const auto& c : t.columns) {
         header.push_back(c.key);
         if (c.hasPlusMinus) header.push_back(c.key + ".sd");
+        if (c.hasInterval) {
+            header.push_back(c.key + ".low");
+            header.push_back(c.key + ".high");
+        }
     }
     std::string out = csvLine(header);
     for (const auto& row : t.rows) {
@@ -21,10 +25,15 @@ std::string tableToCsv(const Table& t) {
             const Cell cell = c < row.cells.size() ? row.cells[c] : Cell{};
             // Data, not display: fractions stay fractions, with three more decimals than shown.
             const int decimals = col.format == CellFormat::Integer ? 0
-                                 : col.format == CellFormat::Percent ? col.decimals + 5
-                                                                     : col.decimals + 3;
+                                 : col.format == CellFormat::Percent || col.format == CellFormat::Share
+                                     ? col.decimals + 5
+                                     : col.decimals + 3;
             f.push_back(formatFixed(cell.value, decimals));
             if (col.hasPlusMinus) f.push_back(cell.plusMinus ? formatScientific(*cell.plusMinus, 6) : "");
+            if (col.hasInterval) {
+                f.push_back(formatFixed(cell.low, decimals));
+                f.push_back(formatFixed(cell.high, decimals));
+            }
         }
         out += csvLine(f);
     }

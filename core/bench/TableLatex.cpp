@@ -41,11 +41,12 @@ std::string latexScientific(double v) {
 
 std::string cellText(const Column& col, const Cell& cell, Emphasis em) {
     std::string v = displayValue(col, cell.value);
-    if (col.format == CellFormat::Percent) v = latexEscape(v);
+    if (col.format == CellFormat::Percent || col.format == CellFormat::Share) v = latexEscape(v);
     if (em == Emphasis::Best) v = "\\textbf{" + v + "}";
     else if (em == Emphasis::RunnerUp) v = "\\underline{" + v + "}";
     if (col.hasPlusMinus && cell.value)
         v += cell.plusMinus ? " {\\scriptsize $\\pm " + latexScientific(*cell.plusMinus) + "$}" : " {\\scriptsize $\\pm$ n/a}";
+    if (col.hasInterval && cell.value) v += " {\\scriptsize " + displayInterval(col, cell) + "}";
     return v;
 }
 

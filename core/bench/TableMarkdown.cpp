@@ -50,6 +50,7 @@ std::string tableToMarkdown(const Table& t) {
             else if (emph[r][c] == Emphasis::RunnerUp) v = "<u>" + v + "</u>";
             if (t.columns[c].hasPlusMinus && cell.value)
                 v += cell.plusMinus ? " ± " + formatScientific(*cell.plusMinus, 2) : " ± n/a";
+            if (t.columns[c].hasInterval && cell.value) v += " " + displayInterval(t.columns[c], cell);
             addCell(out, v);
         }
         out += "\n";
