@@ -1,6 +1,7 @@
 // lightlens-cli bench: scores every edit of a dataset in parallel and writes per_image.csv,
 // summary.json and the tables (docs/benchmark.md).
 #include "cli/Commands.h"
+#include "cli/ScoreDirectionOptions.h"
 
 #include "bench/BenchRunner.h"
 #include "bench/BenchTables.h"
@@ -116,6 +117,9 @@ Command makeBenchCommand() {
          {"uncertainty", "", "also estimate the 8-bit quantisation uncertainty (Monte Carlo; slow)"},
          {"draws", "N", "Monte Carlo draws for --uncertainty (default 32)"},
          {"wb-shift", "", "also score every edit against the real pair shifted warm and cold (table classic_wb, paper Table 6)"},
+         {"import-scores", "FILE[,FILE]", "join scores computed elsewhere (scene,model,task,<score>... CSV: LPIPS, a VLM rating): per_image.csv imported.<name>, classic table"},
+         {"higher", "LIST", "imported score columns that are better when higher (overrides a declaration beside the file)"},
+         {"lower", "LIST", "imported score columns that are better when lower (overrides a declaration beside the file)"},
          {"size", "WxH", "evaluation size (default: dataset.json eval_size, else per scene the smallest edit size)"},
          {"no-baseline", "", "do not score the do-nothing baseline"},
          {"max-rows", "N", "stop after scoring N rows, as if interrupted (finish later with --resume)"},
@@ -171,6 +175,10 @@ Command makeBenchCommand() {
                 if (draws < 2 || draws > 100000) throw UsageError("--draws must be between 2 and 100000");
                 c.draws = int(draws);
                 if (args.flag("wb-shift")) c.wbShifts = bench::defaultWhiteBalanceShifts();
+                for (const auto& f : args.list("import-scores")) c.importScores.push_back(f);
+                c.scoreDirections = scoreDirections(args);
+                if (!c.scoreDirections.empty() && c.importScores.empty())
+                    throw UsageError("--higher/--lower name imported score columns: they need --import-scores");
                 if (auto s = args.size("size")) {
                     if (s->width < 8 || s->height < 8) throw UsageError("--size must be at least 8x8");
                     c.size = std::make_pair(s->width, s->height);

@@ -1,10 +1,12 @@
 #pragma once
 // Options of a benchmark run (lightlens-cli bench).
 #include "bench/WhiteBalanceShift.h"
+#include "util/ColumnRoles.h"
 #include "util/Task.h"
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -42,6 +44,10 @@ struct BenchConfig {
     // the CLI uses defaultWhiteBalanceShifts(), warm and cold); empty: not at all.
     std::vector<WhiteBalanceShift> wbShifts;
     std::optional<std::pair<int, int>> size; // forced evaluation size; else dataset.json eval_size, else per scene the smallest edit's size
+    // Scores computed elsewhere joined to the rows (bench/ImportedScores.h), and the directions given on
+    // the command line (--higher / --lower) for columns not declared beside their file.
+    std::vector<std::filesystem::path> importScores;
+    std::map<std::string, ScoreDirection> scoreDirections;
     bool baseline = true;               // score the do-nothing baseline when the dataset has no do_nothing model
     std::size_t maxRows = 0;            // stop (as if interrupted) after scoring this many rows; 0: no limit
 };

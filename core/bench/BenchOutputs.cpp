@@ -45,6 +45,10 @@ ojson tableJson(const Table& t) {
         for (std::size_t c = 0; c < t.columns.size() && c < r.cells.size(); ++c) {
             values[t.columns[c].key] = numberOrNull(r.cells[c].value);
             if (t.columns[c].hasPlusMinus) values[t.columns[c].key + ".sd"] = numberOrNull(r.cells[c].plusMinus);
+            if (t.columns[c].hasInterval) {
+                values[t.columns[c].key + ".low"] = numberOrNull(r.cells[c].low);
+                values[t.columns[c].key + ".high"] = numberOrNull(r.cells[c].high);
+            }
         }
         row["values"] = values;
         rows.push_back(row);
@@ -70,6 +74,7 @@ ojson summaryJson(const RunPlan& plan, const std::vector<ScoreRow>& rows, const 
     cfg["regime_percent"] = plan.regimePercent;
     if (!plan.groupBy.empty()) cfg["group_by"] = plan.groupBy;
     if (!plan.wbShifts.empty()) cfg["wb_shifts"] = planToJson(plan)["wb_shifts"];
+    if (!plan.imported.empty()) cfg["imported_scores"] = planToJson(plan)["imported_scores"];
     cfg["uncertainty"] = plan.uncertainty;
     if (plan.uncertainty) {
         cfg["draws"] = plan.draws;
@@ -179,11 +184,14 @@ void writeResults(const std::filesystem::path& out, const RunPlan& plan, const s
     to.regimePercent = plan.regimePercent;
     to.uncertainty = plan.uncertainty;
     to.groupBy = plan.groupBy;
+    to.imported = plan.imported;
     const auto tables = buildTables(rows, to);
     writeTables(out / kTablesDir, tables);
     const std::string perImage = formatPerImageCsv(rows, plan.uncertainty);
     writeFileAtomic(out / kPerImageCsv, perImage);
-    writePerImageColumns(out / kPerImageCsv, perImage);
+    std::map<std::string, ScoreDirection> directions;
+    for (const auto& c : plan.imported) directions[c.name] = c.better;
+    writePerImageColumns(out / kPerImageCsv, perImage, directions);
     writeFileAtomic(out / kSummaryJson, summaryJson(plan, rows, tables, warnings).dump(2) + "\n");
     writeFileAtomic(out / kPlanJson, planToJson(plan).dump(2) + "\n");
 }

@@ -5,6 +5,7 @@
 #include "bench/BenchTables.h"
 #include "bench/EditLoading.h"
 #include "bench/IgnoredLabels.h"
+#include "bench/ImportedScores.h"
 #include "bench/Journal.h"
 #include "bench/PerImageCsv.h"
 #include "bench/Recycler.h"
@@ -140,11 +141,15 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             if (!(g > 0) || !std::isfinite(g)) throw Error("--wb-shift", "gains must be positive and finite");
     }
     if (config.uncertainty && config.draws < 2) throw Error("--draws", "must be at least 2");
+    // Imported scores are read first: a bad file stops the run before any scoring.
+    const ImportedScores imported = readImportedScores(config.importScores, config.scoreDirections);
 
     Dataset ds = scanDataset(config.dataset);
     dropOwnOutputProblems(ds, out);
     WorkList work = makeWorkList(ds, config);
     RunPlan plan = work.plan;
+    plan.imported = imported.columns;
+    plan.importedDigest = imported.digest;
     {
         MetricParams defaults;
         plan.seed = config.uncertainty ? defaults.uncertaintySeed : 0;
@@ -419,7 +424,24 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     for (auto& r : newRows) rows.push_back(std::move(r));
     sortRows(rows);
     for (const auto& r : rows) outcome.failed += r.failed();
-    writeResults(out, plan, rows, labelsWarnings);
+    std::vector<std::string> warnings = labelsWarnings;
+    {
+        std::vector<std::string> unmatched = attachImportedScores(rows, imported);
+        if (plan.shard.count > 1 && !unmatched.empty()) {
+            // A shard holds part of the rows: an import row is unmatched only when no shard has it.
+            BenchConfig whole = config;
+            whole.shard = Shard{};
+            std::set<std::string> keys;
+            for (const auto& item : makeWorkList(ds, whole).items)
+                keys.insert(ds.scenes[item.scene].name + "/" + item.model + "/" + taskName(item.task));
+            std::erase_if(unmatched, [&](const std::string& k) { return keys.count(k) > 0; });
+        }
+        if (const std::string w = unmatchedImportWarning(unmatched); !w.empty()) {
+            warnings.push_back(w);
+            outcome.warnings.push_back(w);
+        }
+    }
+    writeResults(out, plan, rows, warnings);
     std::filesystem::remove(journalPath, ec);
     outcome.writeSeconds = since(tWrite);
     {

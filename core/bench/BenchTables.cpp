@@ -118,16 +118,13 @@ std::vector<std::string> modelOrder(const Data& d, double percent) {
     return out;
 }
 
-Column col(std::string key, std::string group, std::string label, Better b, int decimals = 3,
-           CellFormat f = CellFormat::Fixed) {
-    Column c;
-    c.key = std::move(key);
-    c.group = std::move(group);
-    c.label = std::move(label);
-    c.better = b;
-    c.decimals = decimals;
-    c.format = f;
-    return c;
+// An imported score's header: known learned metrics as their papers spell them, others as named.
+std::string importedLabel(const std::string& name) {
+    std::string lower = name;
+    for (auto& ch : lower) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    if (lower == "lpips") return "LPIPS";
+    if (lower == "dreamsim") return "DreamSim";
+    return name;
 }
 
 std::string bestText(double percent) { return "best " + percentText(percent) + "%"; }
@@ -163,10 +160,10 @@ Table mainTable(const Data& d, const std::vector<std::string>& models, const Tab
                 "runner-up underlined.";
     t.labelHeaders = {"Model"};
     for (Task task : d.tasks) {
-        t.columns.push_back(col(std::string(taskName(task)) + ".sie", taskGroup(task), "SIE", Better::Lower));
-        t.columns.push_back(col(std::string(taskName(task)) + ".lfe", taskGroup(task), "LFE", Better::Lower));
+        t.columns.push_back(makeColumn(std::string(taskName(task)) + ".sie", taskGroup(task), "SIE", Better::Lower));
+        t.columns.push_back(makeColumn(std::string(taskName(task)) + ".lfe", taskGroup(task), "LFE", Better::Lower));
     }
-    t.columns.push_back(col("avg_rank", "", "Avg. rank", Better::Lower, 1));
+    t.columns.push_back(makeColumn("avg_rank", "", "Avg. rank", Better::Lower, 1));
     std::vector<std::vector<std::optional<double>>> cols;
     for (Task task : d.tasks)
         for (Metric m : {Metric::Sie, Metric::Lfe}) {
@@ -194,8 +191,8 @@ Table percentilesTable(const Data& d, const std::vector<std::string>& models, co
     t.labelHeaders = {"Task", "Model"};
     for (double p : o.percentiles) {
         const std::string key = "best" + percentText(p);
-        t.columns.push_back(col(key + ".sie", "Best " + percentText(p) + "%", "SIE", Better::Lower));
-        t.columns.push_back(col(key + ".lfe", "Best " + percentText(p) + "%", "LFE", Better::Lower));
+        t.columns.push_back(makeColumn(key + ".sie", "Best " + percentText(p) + "%", "SIE", Better::Lower));
+        t.columns.push_back(makeColumn(key + ".lfe", "Best " + percentText(p) + "%", "LFE", Better::Lower));
     }
     int group = 0;
     for (Task task : d.tasks) {
@@ -266,7 +263,7 @@ Table regionTable(const Data& d, const std::vector<std::string>& models, const T
     for (const auto& k : keys)
         for (const char* m : {"sie", "lfe"}) {
             const std::string label = std::string(m) == "sie" ? "SIE" : "LFE";
-            Column c = col((band ? "band." : "class.") + k + "." + m, band ? bandLabel(k) : k, label, Better::Lower,
+            Column c = makeColumn((band ? "band." : "class.") + k + "." + m, band ? bandLabel(k) : k, label, Better::Lower,
                            relative ? 1 : 3, relative ? CellFormat::Percent : CellFormat::Fixed);
             t.columns.push_back(c);
         }
@@ -310,7 +307,7 @@ Table regimeTable(const Data& d, const std::vector<std::string>& models, const T
     for (const auto& regime : d.regimes)
         for (Task task : d.tasks)
             for (const char* m : {"sie", "lfe"})
-                t.columns.push_back(col((regime.empty() ? std::string("none") : regime) + "." + taskName(task) + "." + m,
+                t.columns.push_back(makeColumn((regime.empty() ? std::string("none") : regime) + "." + taskName(task) + "." + m,
                                         regimeLabel(regime) + ", " + taskLabel(task),
                                         std::string(m) == "sie" ? "SIE" : "LFE", Better::Lower));
     std::map<std::string, std::size_t> sceneCount;
@@ -352,10 +349,13 @@ Table classicTable(const Data& d, const std::vector<std::string>& models, const 
     t.labelHeaders = {"Model"};
     for (Task task : d.tasks) {
         const std::string k = taskName(task);
-        t.columns.push_back(col(k + ".sie", taskGroup(task), "SIE", Better::Lower));
-        t.columns.push_back(col(k + ".lfe", taskGroup(task), "LFE", Better::Lower));
-        t.columns.push_back(col(k + ".psnr", taskGroup(task), "PSNR", Better::Higher, 2));
-        t.columns.push_back(col(k + ".ssim", taskGroup(task), "SSIM", Better::Higher));
+        t.columns.push_back(makeColumn(k + ".sie", taskGroup(task), "SIE", Better::Lower));
+        t.columns.push_back(makeColumn(k + ".lfe", taskGroup(task), "LFE", Better::Lower));
+        t.columns.push_back(makeColumn(k + ".psnr", taskGroup(task), "PSNR", Better::Higher, 2));
+        t.columns.push_back(makeColumn(k + ".ssim", taskGroup(task), "SSIM", Better::Higher));
+        for (const auto& c : o.imported)
+            t.columns.push_back(makeColumn(k + ".imported." + c.name, taskGroup(task), importedLabel(c.name),
+                                           c.better == ScoreDirection::Higher ? Better::Higher : Better::Lower));
     }
     std::vector<std::string> all = models;
     if (d.hasBaseline) all.push_back(kDoNothingModel);
@@ -369,10 +369,23 @@ Table classicTable(const Data& d, const std::vector<std::string>& models, const 
             r.cells.push_back({d.best(model, task, Metric::Lfe, o.bestPercent).mean, {}});
             r.cells.push_back({meanOfFinite(d.values(model, task, Metric::Psnr)).mean, {}});
             r.cells.push_back({meanOfFinite(d.values(model, task, Metric::Ssim)).mean, {}});
+            for (const auto& c : o.imported) {
+                std::vector<std::optional<double>> v;
+                for (const ScoreRow* row : d.of(model, task)) v.push_back(importedScore(*row, c.name));
+                r.cells.push_back({meanOfFinite(v).mean, {}});
+            }
         }
         t.rows.push_back(std::move(r));
     }
-    t.notes.push_back("LPIPS is not computed (it needs network weights that are not shipped).");
+    bool hasLpips = false;
+    for (const auto& c : o.imported) {
+        hasLpips = hasLpips || importedLabel(c.name) == "LPIPS";
+        t.notes.push_back(importedLabel(c.name) + " is imported from " + c.source + " (" + betterName(c.better) +
+                          " is better; mean over the scored images that have a value).");
+    }
+    if (!hasLpips)
+        t.notes.push_back("LPIPS is not computed (it needs network weights that are not shipped); "
+                          "import it with bench --import-scores.");
     return t;
 }
 
@@ -411,9 +424,9 @@ Table classicWbTable(const Data& d, const std::vector<std::string>& models, cons
             const int decimals = m == Metric::Psnr ? 2 : 3;
             std::string key = std::string(taskName(task)) + "." + label;
             for (auto& ch : key) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-            t.columns.push_back(col(key, taskGroup(task), label, higher ? Better::Higher : Better::Lower, decimals));
+            t.columns.push_back(makeColumn(key, taskGroup(task), label, higher ? Better::Higher : Better::Lower, decimals));
             for (const auto& s : shifts)
-                t.columns.push_back(col(key + ".d_" + s, taskGroup(task), "d(" + s + ")", Better::None, decimals, CellFormat::Delta));
+                t.columns.push_back(makeColumn(key + ".d_" + s, taskGroup(task), "d(" + s + ")", Better::None, decimals, CellFormat::Delta));
         }
     auto shiftedValues = [&](const std::string& model, Task task, Metric m, const std::string& shift) {
         std::vector<std::optional<double>> v;
@@ -458,7 +471,7 @@ Table sie1Table(const Data& d, const std::vector<std::string>& models, const Tab
                 bestText(o.bestPercent) + " of images. Lower is better. Best in bold, runner-up underlined.";
     t.labelHeaders = {"Model"};
     for (Task task : d.tasks)
-        t.columns.push_back(col(std::string(taskName(task)) + ".sie1", "", taskLabel(task) + " SIE1", Better::Lower));
+        t.columns.push_back(makeColumn(std::string(taskName(task)) + ".sie1", "", taskLabel(task) + " SIE1", Better::Lower));
     for (const auto& model : models) {
         TableRow r;
         r.labels = {model};
@@ -477,7 +490,7 @@ Table uncertaintyTable(const Data& d, const std::vector<std::string>& models, co
     t.labelHeaders = {"Model"};
     for (Task task : d.tasks)
         for (const char* m : {"sie", "lfe"}) {
-            Column c = col(std::string(taskName(task)) + "." + m, taskGroup(task), std::string(m) == "sie" ? "SIE" : "LFE",
+            Column c = makeColumn(std::string(taskName(task)) + "." + m, taskGroup(task), std::string(m) == "sie" ? "SIE" : "LFE",
                            Better::Lower);
             c.hasPlusMinus = true;
             t.columns.push_back(c);

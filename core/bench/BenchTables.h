@@ -6,7 +6,8 @@
 //   classes            Fig. 5 / 10 / 11 data: SIE and LFE per annotation class (absolute)
 //   classes_relative   Fig. 5: the same relative to the best model (v / best - 1; the best model is 0)
 //   regime             Table 7: SIE and LFE per lighting regime of the scene (meta.json)
-//   classic            Table 6: SIE and LFE beside PSNR and SSIM, with the do-nothing baseline
+//   classic            Table 6: SIE and LFE beside PSNR and SSIM (and imported scores such as LPIPS),
+//                      with the do-nothing baseline
 //   sie1               Table 5: SIE1 (penalises exposure and white-balance changes)
 //   uncertainty        Table 4: SIE and LFE with the 8-bit quantisation uncertainty (when computed)
 //   main_by_<key>      Tables 3, 8, 12: the main table per value of a scene metadata key (--group-by)
@@ -16,6 +17,7 @@
 // rank ranks the printed 3-decimal values, ties sharing the best rank, and is printed with one decimal
 // rounded half up. Models are listed by average rank (then name); the do-nothing baseline appears
 // only in the classic table.
+#include "bench/ImportedScores.h"
 #include "bench/ScoreRow.h"
 #include "bench/Table.h"
 
@@ -32,6 +34,9 @@ struct TableOptions {
     // --group-by: for each key, the main table per value of meta.<key> (paper Tables 3, 8, 12) as the
     // table main_by_<key>, with a label column for the group.
     std::vector<std::string> groupBy;
+    // Imported scores (ImportedScores.h): each becomes a column of the classic table (paper Table 6's
+    // LPIPS), the mean over the scored images that have a value, with its declared direction.
+    std::vector<ImportedColumn> imported;
 };
 
 std::vector<Table> buildTables(const std::vector<ScoreRow>& rows, const TableOptions& options);

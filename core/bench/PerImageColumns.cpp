@@ -1,5 +1,7 @@
 #include "bench/PerImageColumns.h"
 
+#include "util/AtomicFile.h"
+
 #include <map>
 
 namespace ll::bench {
@@ -46,8 +48,21 @@ std::optional<ColumnDeclaration> perImageColumn(const std::string& name) {
     return std::nullopt;
 }
 
-void writePerImageColumns(const std::filesystem::path& csvPath, const std::string& csvText) {
-    writeColumnSidecar(csvPath, csvText, true, {"sie", "lfe"}, &perImageColumn);
+void writePerImageColumns(const std::filesystem::path& csvPath, const std::string& csvText,
+                          const std::map<std::string, ScoreDirection>& imported) {
+    ColumnSidecar sidecar;
+    sidecar.file = csvPath.filename().string();
+    sidecar.taskGroups = true;
+    sidecar.defaultMetrics = {"sie", "lfe"};
+    for (const auto& name : csvHeaderFields(csvText, sidecar.file)) {
+        std::optional<ColumnDeclaration> d = perImageColumn(name);
+        if (!d && startsWith(name, "imported."))
+            if (const auto it = imported.find(name.substr(9)); it != imported.end()) d = score(it->second);
+        if (!d) continue;
+        d->name = name;
+        sidecar.columns.push_back(std::move(*d));
+    }
+    writeFileAtomic(columnSidecarPath(csvPath), columnSidecarJson(sidecar));
 }
 
 } // namespace ll::bench

@@ -34,12 +34,13 @@ void regionCells(std::vector<std::string>& f, const std::map<std::string, Region
 
 std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncertainty) {
     std::vector<std::string> regionKeys, bandKeys;
-    std::set<std::string> metaKeys;
+    std::set<std::string> metaKeys, importedNames;
     std::vector<std::string> wbNames; // in the order of the first row that has them
     for (const auto& r : rows) {
         for (const auto& [k, v] : r.wb)
             if (std::find(wbNames.begin(), wbNames.end(), k) == wbNames.end()) wbNames.push_back(k);
         for (const auto& [k, v] : r.meta) metaKeys.insert(k);
+        for (const auto& [k, v] : r.imported) importedNames.insert(k);
         for (const auto& [k, v] : r.regions) regionKeys.push_back(k);
         for (const auto& [k, v] : r.bands) bandKeys.push_back(k);
     }
@@ -51,6 +52,7 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
     if (withUncertainty) header.insert(header.end(), {"sd.sie", "sd.lfe"});
     for (const auto& k : wbNames)
         for (const char* f : {"sie", "lfe", "psnr", "ssim"}) header.push_back("wb_" + k + "." + f);
+    for (const auto& k : importedNames) header.push_back("imported." + k);
     for (const auto& k : regionKeys)
         for (const char* f : {"pixels", "sie", "lfe"}) header.push_back("region." + k + "." + f);
     for (const auto& k : bandKeys)
@@ -83,6 +85,10 @@ std::string formatPerImageCsv(const std::vector<ScoreRow>& rows, bool withUncert
             const auto it = r.wb.find(k);
             const ShiftedScores s = it == r.wb.end() ? ShiftedScores{} : it->second;
             for (const auto& v : {s.sie, s.lfe, s.psnr, s.ssim}) f.push_back(formatExact(v));
+        }
+        for (const auto& k : importedNames) {
+            const auto it = r.imported.find(k);
+            f.push_back(it == r.imported.end() ? std::string() : formatExact(it->second));
         }
         for (const auto& k : regionKeys) regionCells(f, r.regions, k);
         for (const auto& k : bandKeys) regionCells(f, r.bands, k);
@@ -139,6 +145,13 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
         if (header[i].rfind("meta.", 0) == 0) {
             if (header[i].size() == 5) throw Error(subject, "bad column name 'meta.'");
             metaCols.emplace_back(header[i].substr(5), i);
+        }
+
+    std::vector<std::pair<std::string, std::size_t>> importedCols; // name, column
+    for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i].rfind("imported.", 0) == 0) {
+            if (header[i].size() == 9) throw Error(subject, "bad column name 'imported.'");
+            importedCols.emplace_back(header[i].substr(9), i);
         }
 
     struct WbCol {
@@ -215,6 +228,8 @@ std::vector<ScoreRow> parsePerImageCsv(const std::string& text, const std::strin
             ShiftedScores& s = r.wb[wc.name];
             (wc.field == 0 ? s.sie : wc.field == 1 ? s.lfe : wc.field == 2 ? s.psnr : s.ssim) = value;
         }
+        for (const auto& [name, index] : importedCols)
+            if (const auto v = parseNumber(rec[index], where + " column " + header[index])) r.imported[name] = *v;
         for (const auto& [key, index] : metaCols)
             if (!rec[index].empty()) r.meta[key] = rec[index];
         r.errorFile = cell("error_file");

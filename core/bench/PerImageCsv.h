@@ -1,8 +1,9 @@
 #pragma once
 // per_image.csv: one row per edit (scene x model x task) with every score. Columns, in order:
 //   scene, model, task, regime, failure, sie, lfe, sie1, psnr, ssim, valid_fraction, valid_pixels,
-//   degenerate, [sd.sie, sd.lfe,]  region.<class>.{pixels,sie,lfe}...,  band.<lo-hi>.{pixels,sie,lfe}...,
-//   error_file, error
+//   degenerate, eval_width, eval_height, [sd.sie, sd.lfe,]  wb_<shift>.{sie,lfe,psnr,ssim}...,
+//   imported.<name>...,  region.<class>.{pixels,sie,lfe}...,  band.<lo-hi>.{pixels,sie,lfe}...,
+//   meta.<key>...,  error_file, error
 // Region and band columns are the union over all rows (classes alphabetically, bands brightest first);
 // a cell is empty when the value is undefined or the row lacks that region. Numbers are written in the
 // shortest form that reads back exactly, so reading and rewriting a file reproduces it byte for byte.

@@ -29,6 +29,13 @@ nlohmann::ordered_json planToJson(const RunPlan& p) {
             shifts.push_back(nlohmann::ordered_json{{"name", w.name}, {"gain", w.gain}});
         j["wb_shifts"] = shifts;
     }
+    if (!p.imported.empty()) {
+        auto cols = nlohmann::ordered_json::array();
+        for (const auto& c : p.imported)
+            cols.push_back(nlohmann::ordered_json{{"name", c.name}, {"better", betterName(c.better)}, {"source", c.source}});
+        j["imported_scores"] = cols;
+        j["imported_digest"] = p.importedDigest;
+    }
     j["seed"] = p.seed;
     j["scenes"] = p.scenes;
     j["work_items"] = p.workItems;
@@ -62,6 +69,17 @@ RunPlan planFromJson(const nlohmann::json& j, const std::string& subject) {
         if (j.contains("wb_shifts"))
             for (const auto& w : j["wb_shifts"])
                 p.wbShifts.push_back({w.at("name").get<std::string>(), w.at("gain").get<std::array<float, 3>>()});
+        if (j.contains("imported_scores")) {
+            for (const auto& c : j["imported_scores"]) {
+                const std::string better = c.at("better").get<std::string>();
+                if (better != "higher" && better != "lower")
+                    throw Error(subject, "imported score '" + c.at("name").get<std::string>() + "': better must be higher or lower");
+                p.imported.push_back({c.at("name").get<std::string>(),
+                                      better == "higher" ? ScoreDirection::Higher : ScoreDirection::Lower,
+                                      c.at("source").get<std::string>()});
+            }
+            p.importedDigest = j.value("imported_digest", "");
+        }
         p.seed = j.at("seed").get<std::uint64_t>();
         p.scenes = j.at("scenes").get<std::size_t>();
         p.workItems = j.at("work_items").get<std::size_t>();
@@ -114,6 +132,7 @@ std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard
     add("scenes", a.scenes != b.scenes || a.workItems != b.workItems);
     if (!ignoreShard) add("--shard", a.shard != b.shard || a.shardItems != b.shardItems);
     if (!forResume) add("dataset problems", a.datasetProblems != b.datasetProblems);
+    if (!forResume) add("--import-scores", a.imported != b.imported || a.importedDigest != b.importedDigest);
     return d;
 }
 

@@ -3,6 +3,7 @@
 // run must have the same plan; `merge` checks that shards share one plan and cover it exactly.
 // Holds no timing and no absolute paths, so the files derived from it are reproducible.
 #include "bench/BenchConfig.h"
+#include "bench/ImportedScores.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,6 +38,10 @@ struct RunPlan {
     bool uncertainty = false;
     int draws = 0;
     std::vector<WhiteBalanceShift> wbShifts; // --wb-shift: rows carry the scores against the shifted pair
+    // --import-scores: the imported score columns and the digest of their values (ImportedScores.h).
+    // The values join the rows when the results are written; a resumed run may import other files.
+    std::vector<ImportedColumn> imported;
+    std::string importedDigest;
     std::uint64_t seed = 0;
     std::size_t scenes = 0;    // scoreable scenes of the dataset
     std::size_t workItems = 0; // rows of the whole run (all shards)
@@ -55,7 +60,8 @@ RunPlan readPlan(const std::filesystem::path& path);
 // The plan with shard-specific fields reset (shard 0/1, shardItems = workItems), as an unsharded run has it.
 RunPlan unsharded(RunPlan plan);
 // A human-readable list of the fields in which two plans differ. `forResume` ignores what a resumed run
-// may change: --best and --group-by (tables only) and the dataset problems (e.g. a missing edit that has been added).
+// may change: --best and --group-by (tables only), the imported scores (joined when the results are
+// written) and the dataset problems (e.g. a missing edit that has been added).
 std::string planDifferences(const RunPlan& a, const RunPlan& b, bool ignoreShard, bool forResume);
 
 } // namespace ll::bench

@@ -63,6 +63,9 @@ struct ScoreRow {
     // --wb-shift: the scores against the shifted pair, by shift name ("warm", "cold"); empty for a
     // failed row or without --wb-shift.
     std::map<std::string, ShiftedScores> wb;
+    // Scores computed elsewhere (bench/ImportedScores.h), by column name: per_image.csv columns
+    // imported.<name>. Absent when the import has no value for the row.
+    std::map<std::string, double> imported;
 
     Failure failure = Failure::None;
     std::string errorFile; // dataset-relative path of the file at fault ("" when scored)
