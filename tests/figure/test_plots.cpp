@@ -23,7 +23,7 @@ class TestPlots : public QObject {
         s.best = 100; // plain means: the expected values below are easy to check by hand
         return s;
     }
-    static BenchResults results() { return BenchResults{{}, test::knownRows()}; }
+    static BenchResults results() { return BenchResults{{}, test::knownRows(), {}}; }
 
     static void checkRendered(const Figure& fig, const PlotFigure& plot) {
         // PDF: rasterised by poppler, the page has the figure's size and ink in every plot area.

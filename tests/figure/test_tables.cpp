@@ -56,7 +56,7 @@ private Q_SLOTS:
         spec.bins = 4;
         spec.percentileRange = {20, 100, 40};
         if (spec.kind == FigureKind::Histogram || spec.kind == FigureKind::Percentiles) spec.metrics = {"sie"};
-        const BenchResults results{{}, test::knownRows()};
+        const BenchResults results{{}, test::knownRows(), {}};
         const bench::Table t = plotTable(spec, computePlotValues(spec, results, "spec"));
         compareGolden(name.toStdString() + ".tex", bench::tableToLatex(t));
         compareGolden(name.toStdString() + ".md", bench::tableToMarkdown(t));

@@ -1,6 +1,8 @@
 #include "figure/BenchResults.h"
 
 #include "bench/BenchTables.h"
+#include "bench/ImportedScores.h"
+#include "bench/PerImageColumns.h"
 #include "bench/PerImageCsv.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
@@ -20,6 +22,9 @@ BenchResults loadBenchResults(const std::filesystem::path& dirOrCsv) {
     r.dir = std::filesystem::is_directory(dirOrCsv) ? dirOrCsv : dirOrCsv.parent_path();
     r.rows = bench::parsePerImageCsv(readFile(csv), csv.string());
     if (r.rows.empty()) throw ll::Error(csv.string(), "has no rows");
+    if (const auto sidecar = loadColumnSidecar(csv))
+        for (const auto& c : sidecar->columns)
+            if (c.name.rfind("imported.", 0) == 0 && c.better) r.imported[c.name.substr(9)] = *c.better;
     return r;
 }
 
@@ -49,7 +54,24 @@ std::optional<double> rowScore(const bench::ScoreRow& row, const std::string& me
     if (metric == "sie1") return row.sie1;
     if (metric == "psnr") return row.psnr;
     if (metric == "ssim") return row.ssim;
+    if (metric.rfind("imported.", 0) == 0) return bench::importedScore(row, metric.substr(9));
     return std::nullopt;
+}
+
+bool higherIsBetter(const BenchResults& results, const std::string& metric) {
+    if (metric.rfind("imported.", 0) == 0) {
+        const auto it = results.imported.find(metric.substr(9));
+        return it != results.imported.end() && it->second == ScoreDirection::Higher;
+    }
+    const auto c = bench::perImageColumn(metric);
+    return c && c->better == ScoreDirection::Higher;
+}
+
+void checkMetricPresent(const BenchResults& results, const std::string& metric, const std::string& subject) {
+    if (metric.rfind("imported.", 0) != 0) return;
+    if (!results.imported.count(metric.substr(9)))
+        throw ll::Error(subject, "the results have no imported score '" + metric.substr(9) +
+                                     "' with a declared direction (per_image.columns.json; see bench --import-scores)");
 }
 
 } // namespace ll::figure

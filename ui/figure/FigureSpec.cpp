@@ -280,8 +280,10 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     if (s.metrics.empty()) r.fail("metrics", "must name at least one score");
     for (const auto& m : s.metrics) {
         const bool regional = s.kind == FigureKind::Bands || s.kind == FigureKind::Classes;
-        if (regional ? (m != "sie" && m != "lfe") : !contains(kScoreNames, m))
-            r.fail("metrics", "'" + m + "' is not a score" + (regional ? " with region values (sie, lfe)" : " (sie, lfe, sie1, psnr, ssim)"));
+        const bool imported = m.rfind("imported.", 0) == 0 && m.size() > 9;
+        if (regional ? (m != "sie" && m != "lfe") : !(contains(kScoreNames, m) || imported))
+            r.fail("metrics", "'" + m + "' is not a score" +
+                                  (regional ? " with region values (sie, lfe)" : " (sie, lfe, sie1, psnr, ssim, imported.<name>)"));
     }
     s.classes = r.strings("classes", s.classes);
     s.bands = r.strings("bands", s.bands);

@@ -20,16 +20,14 @@ QString metricLabel(const std::string& m) {
     if (m == "sie1") return QStringLiteral("SIE_1");
     if (m == "psnr") return QStringLiteral("PSNR");
     if (m == "ssim") return QStringLiteral("SSIM");
+    if (m == "imported.lpips") return QStringLiteral("LPIPS");
+    if (m == "imported.dreamsim") return QStringLiteral("DreamSim");
+    if (m.rfind("imported.", 0) == 0) return QString::fromStdString(m.substr(9));
     return QString::fromStdString(m);
 }
 
 QString taskLabel(const std::string& t) { return t == "on" ? QStringLiteral("turn-on") : QStringLiteral("turn-off"); }
 
-// As per_image.csv declares it (bench/PerImageColumns.h).
-bool higherIsBetter(const std::string& m) {
-    const auto c = bench::perImageColumn(m);
-    return c && c->better == ScoreDirection::Higher;
-}
 
 std::vector<const bench::ScoreRow*> rowsOf(const BenchResults& r, const std::string& model, const std::string& task) {
     std::vector<const bench::ScoreRow*> out;
@@ -74,6 +72,8 @@ PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results
             p.task = task;
             p.metric = metric;
             p.models = models;
+            checkMetricPresent(results, metric, subject);
+            p.higherBetter = higherIsBetter(results, metric);
             const QString m = metricLabel(metric);
             if (spec.kind == FigureKind::Bands || classesKind) {
                 std::set<std::string> keys;
@@ -135,13 +135,13 @@ PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results
                     p.images.push_back(rows.size());
                     std::vector<std::optional<double>> scores;
                     for (const auto* row : rows) scores.push_back(rowScore(*row, metric));
-                    if (higherIsBetter(metric))
+                    if (higherIsBetter(results, metric))
                         for (auto& s : scores)
                             if (s) s = -*s;
                     std::vector<std::optional<double>> vals;
                     for (double x : p.xValues) {
                         auto mean = bench::bestFractionMean(scores, x).mean;
-                        if (mean && higherIsBetter(metric)) mean = -*mean;
+                        if (mean && higherIsBetter(results, metric)) mean = -*mean;
                         vals.push_back(mean);
                     }
                     p.values.push_back(vals);
@@ -283,7 +283,7 @@ bench::Table plotTable(const FigureSpec& spec, const PlotValues& values) {
                 col.decimals = spec.density ? 3 : 0;
                 col.format = spec.density ? bench::CellFormat::Fixed : bench::CellFormat::Integer;
             } else {
-                col.better = higherIsBetter(pv.metric) ? bench::Better::Higher : bench::Better::Lower;
+                col.better = pv.higherBetter ? bench::Better::Higher : bench::Better::Lower;
                 col.decimals = values.kind == FigureKind::Classes ? 1 : 3;
                 col.format = values.kind == FigureKind::Classes ? bench::CellFormat::Percent : bench::CellFormat::Fixed;
             }

@@ -25,6 +25,7 @@ namespace ll::figure {
 
 struct PlotPanelValues {
     std::string task, metric;
+    bool higherBetter = false;            // the metric's direction, as the result files declare it
     QString title;
     QString xLabel, yLabel, ySuffix;
     std::vector<std::string> xKeys;       // band keys, class names, percent values, bin ranges
