@@ -99,7 +99,9 @@ void DatasetSession::requestBaseline(const CaseId& id) {
 
 void DatasetSession::reportScores(const CaseId& id, const EvalScores& s) {
     // A degenerate edit is a failure, as in the benchmark's tables (spec "Standardisation").
-    if (s.editFailure) Q_EMIT scoreFailed(id, tr("degenerate edit: %1").arg(QString::fromStdString(s.editFailureReason)));
+    if (s.editFailure)
+        Q_EMIT scoreFailed(id, tr("degenerate edit: %1").arg(QString::fromStdString(s.editFailureReason)),
+                           BrowserRow::Fault::Degenerate);
     else Q_EMIT scoreReady(id, s.sie, s.lfe);
 }
 
@@ -120,7 +122,12 @@ void DatasetSession::scoreEdit(const EditEntry& e) {
         tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
         [req](const CancelToken& t) { return scoreCase(req, t); }, this,
         [this, id](EvalScores s) { reportScores(id, s); },
-        [this, id](QString error) { Q_EMIT scoreFailed(id, error); });
+        [this, id, sceneDir = QString::fromStdString(req.on.parent_path().string())](QString error) {
+            // Errors name their file first ("path: problem"): a file of the scene folder (the real pair,
+            // labels, meta.json) is the scene's fault, not the model's.
+            const bool scene = !sceneDir.isEmpty() && error.startsWith(sceneDir + '/');
+            Q_EMIT scoreFailed(id, error, scene ? BrowserRow::Fault::Scene : BrowserRow::Fault::Edit);
+        });
 }
 
 void DatasetSession::reloadScene(const QString& scene) {

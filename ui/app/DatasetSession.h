@@ -4,6 +4,7 @@
 // (scene, model, task, metric parameters) so going back to a case is instant, computes the
 // do-nothing baselines, and scores every edit in the background for the dataset browser.
 // Lives on the GUI thread; all results arrive through signals on the GUI thread.
+#include "browser/BrowserRow.h"
 #include "dataset/Dataset.h"
 #include "inspect/CaseCompute.h"
 #include "jobs/JobRunner.h"
@@ -60,7 +61,7 @@ Q_SIGNALS:
     void baselineReady(const QString& scene, ll::Task task);
     // Background browser scores.
     void scoreReady(const ll::ui::CaseId& id, std::optional<double> sie, std::optional<double> lfe);
-    void scoreFailed(const ll::ui::CaseId& id, const QString& error);
+    void scoreFailed(const ll::ui::CaseId& id, const QString& error, ll::ui::BrowserRow::Fault fault);
     // The browser's scores of `scene` are out of date (new ones follow through scoreReady).
     void sceneScoresInvalidated(const QString& scene);
 

@@ -1,5 +1,6 @@
 #include "browser/DatasetBrowser.h"
 
+#include "browser/GroupRanking.h"
 #include "dataset/Dataset.h"
 
 #include <QCheckBox>
@@ -9,7 +10,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <map>
+#include <set>
 
 namespace ll::ui {
 
@@ -48,6 +53,30 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     summary_ = new QLabel(this);
     summary_->setObjectName("PanelNote");
 
+    metaRow_ = new QWidget(this);
+    sceneFilter_ = new QComboBox(metaRow_);
+    sceneFilter_->setToolTip(tr("Show the scenes whose meta.json has this value"));
+    sceneFilter_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    sceneFilter_->setMinimumContentsLength(10);
+    groupBy_ = new QComboBox(metaRow_);
+    groupBy_->setToolTip(tr("Group the rows by a meta.json key and rank the models per group, as bench --group-by"));
+    groupBy_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    groupBy_->setMinimumContentsLength(8);
+    auto* metaLayout = new QHBoxLayout(metaRow_);
+    metaLayout->setContentsMargins(0, 0, 0, 0);
+    metaLayout->addWidget(sceneFilter_, 1);
+    metaLayout->addWidget(groupBy_);
+    metaRow_->hide();
+    groupSummary_ = new QLabel(this);
+    groupSummary_->setObjectName("PanelNote");
+    groupSummary_->setWordWrap(true);
+    groupSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    groupSummary_->hide();
+    groupTimer_ = new QTimer(this);
+    groupTimer_->setSingleShot(true);
+    groupTimer_->setInterval(250); // scores arrive in bursts: one ranking per burst
+    connect(groupTimer_, &QTimer::timeout, this, &DatasetBrowser::updateGroupSummary);
+
     auto* top = new QHBoxLayout;
     top->addWidget(filter_, 1);
     top->addWidget(task_);
@@ -56,14 +85,30 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     l->setSpacing(4);
     l->addLayout(top);
     l->addWidget(hideMissing_);
+    l->addWidget(metaRow_);
     l->addWidget(view_, 1);
     l->addWidget(summary_);
+    l->addWidget(groupSummary_);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &DatasetFilterProxy::setText);
     connect(task_, &QComboBox::currentIndexChanged, this, [this](int i) {
         proxy_->setTask(i == 0 ? std::nullopt : std::optional<Task>(i == 1 ? Task::On : Task::Off));
     });
     connect(hideMissing_, &QCheckBox::toggled, proxy_, &DatasetFilterProxy::setHideMissing);
+    connect(sceneFilter_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const QStringList kv = sceneFilter_->itemData(i).toStringList();
+        if (kv.size() == 2) proxy_->setMetaFilter(int(model_->metaKeys().indexOf(kv[0])), kv[1]);
+        else proxy_->setMetaFilter(-1, {});
+    });
+    connect(groupBy_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i > 0) view_->sortByColumn(model_->metaColumn(i - 1), Qt::AscendingOrder);
+        scheduleGroupSummary();
+    });
+    // Any change of the rows shown (filters, scores) re-ranks the groups.
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &DatasetBrowser::scheduleGroupSummary);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &DatasetBrowser::scheduleGroupSummary);
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &DatasetBrowser::scheduleGroupSummary);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &DatasetBrowser::scheduleGroupSummary);
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& cur) {
                 if (selecting_ || !cur.isValid()) return;
@@ -73,11 +118,29 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
 }
 
 void DatasetBrowser::setDataset(const Dataset& d) {
+    // The meta.json keys of all scenes (byte order, as per_image.csv's meta.<key> columns) and each
+    // scene's values in that order.
+    std::set<std::string> keySet;
+    for (const Scene& sc : d.scenes)
+        for (const auto& [k, v] : sc.meta.fields) keySet.insert(k);
+    QStringList keys;
+    for (const auto& k : keySet) keys << QString::fromStdString(k);
+    std::map<std::string, QStringList> sceneMeta;
+    for (const Scene& sc : d.scenes) {
+        QStringList values;
+        for (const auto& k : keySet) {
+            const auto it = sc.meta.fields.find(k);
+            values << (it == sc.meta.fields.end() ? QString() : QString::fromStdString(it->second));
+        }
+        sceneMeta[sc.name] = values;
+    }
+
     std::vector<BrowserRow> rows;
     rows.reserve(d.edits.size());
     for (const EditEntry& e : d.edits) {
         BrowserRow r;
         r.scene = QString::fromStdString(e.scene);
+        if (const auto it = sceneMeta.find(e.scene); it != sceneMeta.end()) r.meta = it->second;
         r.model = QString::fromStdString(e.model);
         r.task = e.task;
         if (!e.usable()) {
@@ -86,9 +149,62 @@ void DatasetBrowser::setDataset(const Dataset& d) {
         }
         rows.push_back(std::move(r));
     }
-    model_->setRows(std::move(rows));
+    model_->setRows(std::move(rows), keys);
+    fillMetaControls();
     fitNameColumns();
     updateSummary();
+}
+
+void DatasetBrowser::fillMetaControls() {
+    const QStringList& keys = model_->metaKeys();
+    QSignalBlocker b1(sceneFilter_), b2(groupBy_);
+    sceneFilter_->clear();
+    groupBy_->clear();
+    proxy_->setMetaFilter(-1, {});
+    sceneFilter_->addItem(tr("All scenes"));
+    groupBy_->addItem(tr("No grouping"));
+    for (int k = 0; k < keys.size(); ++k) {
+        std::set<QString> values;
+        for (const BrowserRow& r : model_->rows()) values.insert(k < r.meta.size() ? r.meta[k] : QString());
+        for (const QString& v : values)
+            sceneFilter_->addItem(v.isEmpty() ? tr("%1 not given").arg(keys[k]) : QStringLiteral("%1 = %2").arg(keys[k], v),
+                                  QStringList{keys[k], v});
+        groupBy_->addItem(tr("Group by %1").arg(keys[k]));
+    }
+    metaRow_->setVisible(!keys.isEmpty());
+    groupSummary_->clear();
+    groupSummary_->hide();
+}
+
+void DatasetBrowser::scheduleGroupSummary() {
+    if (groupBy_->currentIndex() > 0) groupTimer_->start();
+    else if (groupSummary_->isVisible()) {
+        groupTimer_->stop();
+        groupSummary_->hide();
+    }
+}
+
+QString DatasetBrowser::groupSummaryText() {
+    if (groupTimer_->isActive()) {
+        groupTimer_->stop();
+        updateGroupSummary();
+    }
+    return groupSummary_->isVisible() ? groupSummary_->text() : QString();
+}
+
+void DatasetBrowser::updateGroupSummary() {
+    const int key = groupBy_->currentIndex() - 1;
+    if (key < 0) {
+        groupSummary_->hide();
+        return;
+    }
+    std::vector<const BrowserRow*> shown;
+    shown.reserve(std::size_t(proxy_->rowCount()));
+    for (int i = 0; i < proxy_->rowCount(); ++i) shown.push_back(&model_->row(proxy_->mapToSource(proxy_->index(i, 0)).row()));
+    const QString& name = model_->metaKeys()[key];
+    groupSummary_->setText(tr("Average rank per %1 (best 80%, as bench --group-by %1):").arg(name) + '\n' +
+                           groupRankingText(groupRankings(shown, model_->metaKeys(), key), name));
+    groupSummary_->show();
 }
 
 void DatasetBrowser::fitNameColumns() {
@@ -106,10 +222,10 @@ void DatasetBrowser::setScores(const CaseId& id, std::optional<double> sie, std:
     updateSummary();
 }
 
-void DatasetBrowser::setFailed(const CaseId& id, const QString& error) {
+void DatasetBrowser::setFailed(const CaseId& id, const QString& error, BrowserRow::Fault fault) {
     const int r = model_->findRow(id.scene, id.model, id.task);
     if (r < 0) return;
-    model_->setFailed(r, error);
+    model_->setFailed(r, error, fault);
     updateSummary();
 }
 
@@ -138,6 +254,7 @@ void DatasetBrowser::updateSummary() {
     if (missing) s += tr(" · %1 missing").arg(missing);
     if (failed) s += tr(" · %1 errors").arg(failed);
     summary_->setText(s);
+    scheduleGroupSummary();
 }
 
 } // namespace ll::ui

@@ -24,11 +24,18 @@ void DatasetFilterProxy::setHideMissing(bool hide) {
     invalidateRowsFilter();
 }
 
+void DatasetFilterProxy::setMetaFilter(int keyIndex, const QString& value) {
+    metaKey_ = keyIndex;
+    metaValue_ = value;
+    invalidateRowsFilter();
+}
+
 bool DatasetFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex&) const {
     auto* m = static_cast<const DatasetTableModel*>(sourceModel());
     const BrowserRow& r = m->row(sourceRow);
     if (task_ && r.task != *task_) return false;
     if (hideMissing_ && r.state == BrowserRow::State::Missing) return false;
+    if (metaKey_ >= 0 && (metaKey_ < r.meta.size() ? r.meta[metaKey_] : QString()) != metaValue_) return false;
     if (text_.isEmpty()) return true;
     // Every word must match the scene or the model.
     for (const QString& word : text_.split(' ', Qt::SkipEmptyParts))

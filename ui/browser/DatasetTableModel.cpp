@@ -20,9 +20,10 @@ QString groupKey(const QString& scene, Task task) { return scene + QChar(0x1f) +
 QString rowKey(const QString& scene, const QString& model, Task task) { return groupKey(scene, task) + QChar(0x1f) + model; }
 } // namespace
 
-void DatasetTableModel::setRows(std::vector<BrowserRow> rows) {
+void DatasetTableModel::setRows(std::vector<BrowserRow> rows, QStringList metaKeys) {
     beginResetModel();
     rows_ = std::move(rows);
+    metaKeys_ = std::move(metaKeys);
     rowIndex_.clear();
     groups_.clear();
     counts_ = {};
@@ -54,11 +55,12 @@ void DatasetTableModel::setScores(int r, std::optional<double> sie, std::optiona
     rerank(row.scene, row.task);
 }
 
-void DatasetTableModel::setFailed(int r, const QString& error) {
+void DatasetTableModel::setFailed(int r, const QString& error, BrowserRow::Fault fault) {
     auto& row = rows_[std::size_t(r)];
     setState(row, BrowserRow::State::Failed);
     row.problem = error;
-    Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
+    row.fault = fault;
+    Q_EMIT dataChanged(index(r, 0), index(r, columnCount() - 1));
 }
 
 void DatasetTableModel::setScenePending(const QString& scene) {
@@ -71,7 +73,7 @@ void DatasetTableModel::setScenePending(const QString& scene) {
         setState(row, BrowserRow::State::Pending);
     }
     for (Task t : {Task::On, Task::Off}) rerank(scene, t);
-    if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(int(rows_.size()) - 1, ColumnCount - 1));
+    if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(int(rows_.size()) - 1, columnCount() - 1));
 }
 
 void DatasetTableModel::rerank(const QString& scene, Task task) {
@@ -89,15 +91,23 @@ void DatasetTableModel::rerank(const QString& scene, Task task) {
     const int n2 = rank([](const BrowserRow& r) { return r.lfe; }, [](BrowserRow& r, int k) { r.lfeRank = k; });
     for (auto i : group) {
         rows_[i].rankCount = std::max(n1, n2);
-        Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+        Q_EMIT dataChanged(index(int(i), 0), index(int(i), columnCount() - 1));
     }
 }
 
 int DatasetTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
-int DatasetTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int DatasetTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount + int(metaKeys_.size());
+}
 
 QVariant DatasetTableModel::headerData(int section, Qt::Orientation o, int role) const {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (o != Qt::Horizontal) return {};
+    if (section >= ColumnCount && section < columnCount()) {
+        const QString& key = metaKeys_[section - ColumnCount];
+        if (role == Qt::ToolTipRole) return tr("meta.json key \"%1\" of the scene").arg(key);
+        return role == Qt::DisplayRole ? QVariant(key) : QVariant();
+    }
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case SceneCol: return tr("Scene");
     case ModelCol: return tr("Model");
@@ -131,6 +141,11 @@ QVariant DatasetTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole && (col == SceneCol || col == ModelCol)) return col == SceneCol ? r.scene : r.model;
     if (role == Qt::TextAlignmentRole && (col == SieCol || col == LfeCol))
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (col >= ColumnCount) { // a scene metadata column
+        if (role != Qt::DisplayRole && role != Qt::UserRole && role != Qt::ToolTipRole) return {};
+        const int k = col - ColumnCount;
+        return k < r.meta.size() ? QVariant(r.meta[k]) : QVariant(QString());
+    }
     switch (col) {
     case SceneCol: return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(r.scene) : QVariant();
     case ModelCol: return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(r.model) : QVariant();
