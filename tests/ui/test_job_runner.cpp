@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <stdexcept>
+#include <vector>
+
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -94,6 +97,53 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QVERIFY(!delivered);
         QVERIFY(!errored);
+    }
+
+    void windowsClosedAtAnyMomentOfTheirJobs() {
+        // Many contexts deleted while their jobs start, run, finish or post their results: no result
+        // reaches a deleted context, every live one gets its own. The worker never reads the context
+        // (the ThreadSanitizer tier reports a race otherwise).
+        JobRunner runner(nullptr, 2);
+        constexpr int n = 300;
+        std::vector<QObject*> contexts(n);
+        std::vector<int> delivered(n, 0);
+        std::atomic<int> ran{0};
+        for (int i = 0; i < n; ++i) {
+            contexts[std::size_t(i)] = new QObject;
+            runner.run<int>(
+                QString("job %1").arg(i), i % 2 ? JobPriority::Interactive : JobPriority::Background, CancelToken(),
+                [i, &ran](const CancelToken&) {
+                    ++ran;
+                    if (i % 3 == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+                    if (i % 7 == 0) throw std::runtime_error("fails");
+                    return i;
+                },
+                contexts[std::size_t(i)], [i, &delivered](int v) { delivered[std::size_t(i)] += v == i ? 1 : 100; },
+                [i, &delivered](QString) { delivered[std::size_t(i)] += 1; });
+            // Delete every other context at once, while its job is queued or running.
+            if (i % 2 == 0) {
+                delete contexts[std::size_t(i)];
+                contexts[std::size_t(i)] = nullptr;
+            }
+        }
+        // Delete some more while results are being posted.
+        for (int i = 1; i < n; i += 4) {
+            QCoreApplication::processEvents();
+            delete contexts[std::size_t(i)];
+            contexts[std::size_t(i)] = nullptr;
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(runner.activeJobs(), 0, 120000);
+        QCoreApplication::processEvents();
+        QCOMPARE(ran.load(), n);
+        for (int i = 0; i < n; ++i) {
+            if (!contexts[std::size_t(i)]) {
+                QVERIFY2(delivered[std::size_t(i)] <= 1, qPrintable(QString::number(i))); // delivered before its deletion at most
+                if (i % 2 == 0) QCOMPARE(delivered[std::size_t(i)], 0); // deleted before anything could arrive
+            } else {
+                QCOMPARE(delivered[std::size_t(i)], 1);
+            }
+        }
+        for (QObject* c : contexts) delete c;
     }
 
     void runnerDestroyedWhileAJobRuns() {

@@ -4,9 +4,15 @@
 // waits for a computation. Two task arenas: Interactive (the case on screen; high priority) and
 // Background (filling the dataset browser; low priority), sharing TBB's worker pool.
 //
-// A job is work(token) -> R. When it finishes, onDone(R) runs on `context`'s thread (the GUI
-// thread) unless the token was cancelled meanwhile or `context` was destroyed. ll::Error and
-// other exceptions go to onError(message); JobCancelled is swallowed silently.
+// A job is work(token) -> R. When it finishes, onDone(R) runs on the GUI thread unless the token was
+// cancelled meanwhile or `context` was destroyed. ll::Error and other exceptions go to
+// onError(message); JobCancelled is swallowed silently.
+//
+// Ownership: the runner (a GUI-thread object) owns the jobs and outlives them (its destructor cancels
+// them and waits). A worker never touches `context`: it posts the result to the runner, and the
+// runner, on the GUI thread, delivers it only if `context` still exists (QPointer checked there). So a
+// window may be closed and deleted at any moment while its jobs run; its `work` must not capture the
+// window itself, only copies of what it needs.
 #include "jobs/CancelToken.h"
 
 #include <QMetaObject>
@@ -39,17 +45,17 @@ public:
     void run(const QString& label, JobPriority priority, CancelToken token,
              std::function<R(const CancelToken&)> work, QObject* context,
              std::function<void(R)> onDone, std::function<void(QString)> onError = {}) {
-        QPointer<QObject> ctx(context);
-        auto body = [token, work = std::move(work), ctx, onDone = std::move(onDone),
+        QPointer<QObject> ctx(context); // made here, read only on the GUI thread
+        auto body = [this, token, work = std::move(work), ctx, onDone = std::move(onDone),
                      onError = std::move(onError)]() {
             try {
                 throwIfCancelled(token);
                 auto result = std::make_shared<R>(work(token));
-                if (token.cancelled() || !ctx) return;
+                if (token.cancelled()) return;
                 QMetaObject::invokeMethod(
-                    ctx.data(),
-                    [token, result, onDone]() {
-                        if (!token.cancelled()) onDone(std::move(*result));
+                    this,
+                    [ctx, token, result, onDone]() {
+                        if (ctx && !token.cancelled()) onDone(std::move(*result));
                     },
                     Qt::QueuedConnection);
             } catch (const JobCancelled&) {
@@ -73,11 +79,12 @@ Q_SIGNALS:
     void activityChanged(int activeJobs, const QString& summary);
 
 private:
-    static void postError(const QPointer<QObject>& ctx, const CancelToken& token,
-                          const std::function<void(QString)>& onError, const QString& message) {
-        if (!onError || token.cancelled() || !ctx) return;
+    // Called on a worker: posts to the runner, which checks `ctx` on the GUI thread.
+    void postError(const QPointer<QObject>& ctx, const CancelToken& token, const std::function<void(QString)>& onError,
+                   const QString& message) {
+        if (!onError || token.cancelled()) return;
         QMetaObject::invokeMethod(
-            ctx.data(), [token, onError, message]() { if (!token.cancelled()) onError(message); },
+            this, [ctx, token, onError, message]() { if (ctx && !token.cancelled()) onError(message); },
             Qt::QueuedConnection);
     }
     void launch(const QString& label, JobPriority priority, const CancelToken& token,
