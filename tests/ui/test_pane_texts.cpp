@@ -2,7 +2,7 @@
 // reports "outside Omega80" for LFE where a pixel is in no channel's Omega80 (LFE is undefined
 // there, not 0); a pane's message wraps over several centred lines instead of one clipped line;
 // the dataset browser keeps its SIE and LFE columns in view at the dock's default width when scene
-// and model names are long.
+// and model names are long; a colour bar's end labels ("-10.0 EV") are never clipped.
 #include "browser/DatasetBrowser.h"
 #include "browser/DatasetTableModel.h"
 #include "dataset/Dataset.h"
@@ -10,6 +10,7 @@
 #include "metrics/Evaluate.h"
 #include "metrics/SyntheticCase.h"
 #include "panels/PixelInspector.h"
+#include "view/LegendBar.h"
 #include "view/WrappedMessage.h"
 
 #include <QFontMetrics>
@@ -52,6 +53,28 @@ private Q_SLOTS:
         p.setPixel(QPoint(int(*inside % 96), int(*inside / 96)));
         QCOMPARE(p.valueText("LFE map"), QString::number(double(m.lfeMap[*inside]), 'g', 5));
         QVERIFY(!p.valueText("LFE per channel").contains("outside"));
+    }
+
+    void legendLabelsAreNotClipped() {
+        const QFontMetrics fm(QApplication::font());
+        const int lh = fm.height();
+        const QString lo = "-10.0 EV", hi = "6.0 EV", hiLong = "6.0 EV (log2 luminance)";
+        // Pane widths of a 2x3 grid in a 1600 px window (about 400 px), a narrow pane and a wide one.
+        for (const int width : {170, 260, 400, 1000}) {
+            const LegendBarLayout l = legendBarLayout(fm, width, lh, lo, hi, hiLong);
+            QVERIFY2(l.low.width() >= fm.horizontalAdvance(lo), qPrintable(QString::number(width)));
+            QVERIFY(l.high.width() >= fm.horizontalAdvance(l.highText));
+            QVERIFY(l.low.left() >= 0);
+            QVERIFY(l.low.right() < l.bar.left());
+            QVERIFY(l.bar.right() < l.high.left());
+            QVERIFY(l.bar.width() >= 40 && l.bar.width() <= 220);
+            // Everything fits in the strip whenever the short labels and the shortest bar can.
+            if (6 + fm.horizontalAdvance(lo) + 8 + 40 + fm.horizontalAdvance(hi) + 8 <= width)
+                QVERIFY2(l.high.right() < width, qPrintable(QString::number(width)));
+            // The unit is dropped only when it does not fit.
+            const bool longFits = 6 + fm.horizontalAdvance(lo) + 8 + 40 + fm.horizontalAdvance(hiLong) + 8 <= width;
+            QCOMPARE(l.highText, longFits ? hiLong : hi);
+        }
     }
 
     void paneMessageWrapsInsteadOfClipping() {

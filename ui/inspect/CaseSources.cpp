@@ -2,7 +2,9 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "view/CaseOverlays.h"
 #include "view/ColourMaps.h"
+#include "view/LabelDespeckle.h"
 
 #include <cmath>
 #include <limits>
@@ -136,8 +138,11 @@ void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& l
         throwIfCancelled(token);
         Mask excluded(omega.width(), omega.height());
         for (std::size_t i = 0; i < excluded.size(); ++i) excluded[i] = omega[i] ? 0 : 1;
-        overlays->outsideOmega = maskImage(excluded, QColor(0xff, 0x3d, 0x9a));
-        overlays->bandContours = contourImage(m->bandLabels, colours);
+        overlays->outsideOmega = maskImage(excluded, outsideOmegaColour());
+        // Islands below contourMinArea are outlined as part of the band around them (display only).
+        overlays->bandContours = contourImage(despeckleLabels(m->bandLabels, contourMinArea(c.size.width(), c.size.height())), colours);
+        for (std::size_t b = 0; b < m->bandKeys.size() && b < colours.size(); ++b)
+            overlays->bands.push_back({bands[int(b)], colours[b]});
     }
     c.overlays = std::move(overlays);
 }

@@ -8,6 +8,8 @@
 #include <QSize>
 #include <QString>
 
+#include "view/ViewState.h"
+
 #include <memory>
 #include <vector>
 
@@ -19,12 +21,27 @@ struct AnnotationShape {
     QPainterPath path; // image pixel coordinates
 };
 
+// One entry of a pane's overlay key: a swatch and what it marks.
+struct OverlayLegendEntry {
+    QString name;
+    QColor colour;
+    bool operator==(const OverlayLegendEntry&) const = default;
+};
+
 struct CaseOverlays {
     QSize size;
     std::vector<AnnotationShape> annotations;
     QImage outsideOmega; // ARGB32: opaque where excluded, transparent where valid (tinted when drawn)
     QImage bandContours; // ARGB32: band boundary pixels in the band colour, transparent elsewhere
+    std::vector<OverlayLegendEntry> bands; // the band contour colours, brightest band first
 };
+
+// The tint colour of pixels outside Omega.
+QColor outsideOmegaColour();
+
+// The key of the overlays switched on: "outside Ω", the band contours, then each annotation class
+// drawn (not hidden), in the order the classes first appear.
+std::vector<OverlayLegendEntry> overlayLegend(const CaseOverlays& overlays, const OverlayOptions& options);
 
 using OverlaysPtr = std::shared_ptr<const CaseOverlays>;
 

@@ -25,6 +25,7 @@ public:
     // What pane A shows for flicker / the right side of the wipe (null when not pane A).
     void setCompareSource(SourcePtr source);
     void setOverlays(OverlaysPtr overlays);
+    const OverlaysPtr& overlays() const { return overlays_; }
     // Text shown when there is no source ("missing edit", "computing…").
     void setPlaceholder(const QString& text);
     // The image size the transform refers to (all sources of a case share it).

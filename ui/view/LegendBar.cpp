@@ -28,6 +28,21 @@ void drawTable(QPainter& p, const QRect& r, const ColourTable& t) {
 
 } // namespace
 
+LegendBarLayout legendBarLayout(const QFontMetrics& fm, int width, int lh, const QString& low, const QString& high,
+                                const QString& highLong) {
+    constexpr int margin = 6, gap = 4, minBar = 40, maxBar = 220;
+    LegendBarLayout l;
+    const int lowW = fm.horizontalAdvance(low) + 1;
+    const int fixed = margin + lowW + gap + gap + margin;
+    l.highText = highLong.isEmpty() || fixed + minBar + fm.horizontalAdvance(highLong) + 1 > width ? high : highLong;
+    const int highW = fm.horizontalAdvance(l.highText) + 1;
+    const int barW = std::clamp(width - fixed - highW, minBar, maxBar);
+    l.low = QRect(margin, 2, lowW, lh);
+    l.bar = QRect(l.low.right() + 1 + gap, 4, barW, lh - 4);
+    l.high = QRect(l.bar.right() + 1 + gap, 2, highW, lh);
+    return l;
+}
+
 LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
@@ -49,7 +64,30 @@ int LegendBar::categoricalRows(int width) const {
     return rows;
 }
 
-int LegendBar::wantedHeight(int width) const { return fontMetrics().height() * (categoricalRows(width) + 1) + 10; }
+int LegendBar::overlayRows(int width) const {
+    if (overlays_.empty()) return 0;
+    int rows = 1, x = 6 + fontMetrics().horizontalAdvance(tr("Overlays:")) + 8;
+    for (const auto& e : overlays_) {
+        const int w = fontMetrics().horizontalAdvance(displayName(e.name)) + 24;
+        if (x + w > width && x > 6) {
+            ++rows;
+            x = 6;
+        }
+        x += w;
+    }
+    return rows;
+}
+
+int LegendBar::wantedHeight(int width) const {
+    return fontMetrics().height() * (categoricalRows(width) + overlayRows(width) + 1) + 10;
+}
+
+void LegendBar::setOverlayEntries(std::vector<OverlayLegendEntry> entries) {
+    if (entries == overlays_) return;
+    overlays_ = std::move(entries);
+    relayout();
+    update();
+}
 
 void LegendBar::relayout() {
     const int h = wantedHeight(width());
@@ -90,38 +128,64 @@ void LegendBar::paintEvent(QPaintEvent*) {
     p.setPen(dim);
     p.drawText(formulaRect, Qt::AlignLeft | Qt::AlignVCenter,
                fontMetrics().elidedText(formula_, Qt::ElideRight, formulaRect.width()));
+    // Entries flowing over rows from (x0, y); returns nothing (the rows were sized by relayout()).
+    auto flow = [&](int x, int y, const auto& names, const auto& colours, int count) {
+        for (int i = 0; i < count; ++i) {
+            const QString name = displayName(names(i));
+            const int w = fontMetrics().horizontalAdvance(name) + 24;
+            if (x + w > width() && x > 6) {
+                x = 6;
+                y += lh;
+            }
+            p.fillRect(QRect(x, y + 3, 12, lh - 6), colours(i));
+            p.setPen(QColor(0, 0, 0, 120));
+            p.drawRect(QRect(x, y + 3, 12, lh - 6));
+            p.setPen(text);
+            p.drawText(QRect(x + 15, y, w, lh), Qt::AlignLeft | Qt::AlignVCenter, name);
+            x += w;
+        }
+    };
+    if (!overlays_.empty()) {
+        const int y = 2 + lh * (source_ ? categoricalRows(width()) : 1);
+        p.setPen(dim);
+        const QString title = tr("Overlays:");
+        p.drawText(QRect(6, y, width(), lh), Qt::AlignLeft | Qt::AlignVCenter, title);
+        flow(6 + fontMetrics().horizontalAdvance(title) + 8, y, [&](int i) { return overlays_[std::size_t(i)].name; },
+             [&](int i) { return overlays_[std::size_t(i)].colour; }, int(overlays_.size()));
+    }
     if (!source_) return;
 
-    const int barW = std::clamp(width() - 48 - 70, 40, 220);
-    const QRect bar(6 + 42, 4, barW, lh - 4);
-    auto labels = [&](const QString& lo, const QString& mid, const QString& hi) {
+    // A colour bar with its end labels measured in the strip's font (legendBarLayout), and a dim note
+    // after the high label when there is room.
+    auto colourBar = [&](const ColourTable& table, const QString& lo, const QString& hi, const QString& hiLong,
+                         const QString& note = {}) {
+        const LegendBarLayout l = legendBarLayout(p.fontMetrics(), width(), lh, lo, hi, hiLong);
+        drawTable(p, l.bar, table);
         p.setPen(text);
-        p.drawText(QRect(0, 2, 44, lh), Qt::AlignRight | Qt::AlignVCenter, lo);
-        p.drawText(QRect(bar.right() + 4, 2, 80, lh), Qt::AlignLeft | Qt::AlignVCenter, hi);
-        if (!mid.isEmpty()) p.drawText(QRect(bar.center().x() - 30, 2, 60, lh), Qt::AlignCenter, mid);
+        p.drawText(l.low, Qt::AlignLeft | Qt::AlignVCenter, lo);
+        p.drawText(l.high, Qt::AlignLeft | Qt::AlignVCenter, l.highText);
+        const int noteX = l.high.right() + 9;
+        if (!note.isEmpty() && noteX + p.fontMetrics().horizontalAdvance(note) < width()) {
+            p.setPen(dim);
+            p.drawText(QRect(noteX, 2, width() - noteX, lh), Qt::AlignLeft | Qt::AlignVCenter, note);
+        }
     };
     switch (source_->kind()) {
     case SourceKind::Signed: {
         const double r = signedRangeFor(*source_, settings_);
-        drawTable(p, bar, divergingMap());
-        labels(fmt(-r), QString(), "+" + fmt(r));
-        const QString note = settings_.autoSignedRange ? tr("auto (P99 |value|)") : tr("fixed");
-        const QRect noteRect(bar.right() + 12 + fontMetrics().horizontalAdvance("+" + fmt(r)), 2, width(), lh);
-        if (noteRect.left() + fontMetrics().horizontalAdvance(note) < width()) {
-            p.setPen(dim);
-            p.drawText(noteRect, Qt::AlignLeft | Qt::AlignVCenter, note);
-        }
+        colourBar(divergingMap(), fmt(-r), "+" + fmt(r), {}, settings_.autoSignedRange ? tr("auto (P99 |value|)") : tr("fixed"));
         break;
     }
-    case SourceKind::Ratio:
-        drawTable(p, bar, sequentialMap());
-        labels(fmt(std::exp2(source_->rangeLow())), QString(), fmt(std::exp2(source_->rangeHigh())) + tr("  (log scale)"));
+    case SourceKind::Ratio: {
+        const QString hi = fmt(std::exp2(source_->rangeHigh()));
+        colourBar(sequentialMap(), fmt(std::exp2(source_->rangeLow())), hi, hi + tr("  (log scale)"));
         break;
+    }
     case SourceKind::Colour:
         if (settings_.tonemap == Tonemap::FalseColour) {
-            drawTable(p, bar, turboMap());
-            labels(QString::number(kFalseColourLowEv - settings_.exposureEv, 'f', 1) + " EV", QString(),
-                   QString::number(kFalseColourHighEv - settings_.exposureEv, 'f', 1) + tr(" EV (log2 luminance)"));
+            const QString hi = QString::number(kFalseColourHighEv - settings_.exposureEv, 'f', 1) + " EV";
+            colourBar(turboMap(), QString::number(kFalseColourLowEv - settings_.exposureEv, 'f', 1) + " EV", hi,
+                      hi + tr(" (log2 luminance)"));
         } else {
             p.setPen(text);
             p.drawText(QRect(6, 2, width() - 12, lh), Qt::AlignLeft | Qt::AlignVCenter,
@@ -133,21 +197,8 @@ void LegendBar::paintEvent(QPaintEvent*) {
         break;
     case SourceKind::Categorical: {
         // Every entry, flowing onto as many rows as the pane's width needs (relayout() sized the strip).
-        int x = 6, y = 2;
-        for (int i = 0; i < int(source_->palette().size()) && i < source_->labelNames().size(); ++i) {
-            const QString name = displayName(source_->labelNames()[i]);
-            const int w = fontMetrics().horizontalAdvance(name) + 24;
-            if (x + w > width() && x > 6) {
-                x = 6;
-                y += lh;
-            }
-            p.fillRect(QRect(x, y + 3, 12, lh - 6), source_->palette()[std::size_t(i)]);
-            p.setPen(QColor(0, 0, 0, 120));
-            p.drawRect(QRect(x, y + 3, 12, lh - 6));
-            p.setPen(text);
-            p.drawText(QRect(x + 15, y, w, lh), Qt::AlignLeft | Qt::AlignVCenter, name);
-            x += w;
-        }
+        const int n = std::min(int(source_->palette().size()), int(source_->labelNames().size()));
+        flow(6, 2, [&](int i) { return source_->labelNames()[i]; }, [&](int i) { return QColor(source_->palette()[std::size_t(i)]); }, n);
         break;
     }
     }

@@ -50,6 +50,7 @@ Pane::Pane(int index, ViewState* state, TileCache* tiles, QWidget* parent)
     };
     connect(state_, &ViewState::transformChanged, this, updateZoom);
     connect(state_, &ViewState::displayChanged, this, &Pane::refreshLegend);
+    connect(state_, &ViewState::overlaysChanged, this, &Pane::refreshLegend);
     updateZoom();
 }
 
@@ -73,6 +74,9 @@ void Pane::setCompareRole(const QString& role) {
 
 void Pane::refreshLegend() {
     legend_->setLegend(canvas_->source(), state_->display(), paneContentFormula(content_));
+    // The key of the overlays only where they are drawn: over an image (not over a placeholder).
+    const OverlaysPtr& o = canvas_->overlays();
+    legend_->setOverlayEntries(o && canvas_->source() ? overlayLegend(*o, state_->overlays()) : std::vector<OverlayLegendEntry>{});
 }
 
 } // namespace ll::ui

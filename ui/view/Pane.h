@@ -23,6 +23,7 @@ public:
     // Shows `source` (null: `placeholder`), with the case's overlays.
     void show(SourcePtr source, OverlaysPtr overlays, QSize caseSize, const QString& placeholder);
     ImageCanvas* canvas() const { return canvas_; }
+    LegendBar* legend() const { return legend_; }
     // Marks the pane as A or B of the comparison ("" for neither).
     void setCompareRole(const QString& role);
 
