@@ -3,9 +3,11 @@
 #include "compose/FigureComposer.h"
 #include "capture/CaptureDialog.h"
 #include "annotate/AnnotationMode.h"
+#include "app/DialogFolders.h"
 #include "app/KeysDialog.h"
 #include "app/RecentDatasets.h"
 #include "browser/DatasetBrowser.h"
+#include "dataset/DatasetLocate.h"
 #include "edit/EditScoreWindow.h"
 #include "panels/DisplayToolBar.h"
 #include "panels/MetricParamsDialog.h"
@@ -34,6 +36,8 @@
 #include <QStatusBar>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace ll::ui {
 
@@ -145,8 +149,13 @@ void MainWindow::createActions() {
     };
     QMenu* file = menuBar()->addMenu(tr("&File"));
     act(file, tr("&Open dataset…"), {QKeySequence::Open}, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
-        if (!dir.isEmpty()) openDataset(dir);
+        QStringList fallbacks;
+        if (const QString recent = recentDatasets().value(0); !recent.isEmpty()) fallbacks << QFileInfo(recent).absolutePath();
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"),
+                                                              dialogFolder(QStringLiteral("dataset"), fallbacks));
+        if (dir.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("dataset"), QFileInfo(dir).absolutePath());
+        openDataset(dir);
     });
     act(file, tr("Open the &demo dataset"), {QKeySequence(Qt::CTRL | Qt::Key_D)}, [this] { openDemo(); });
     act(file, tr("New scene from &brackets…"), {}, [this] { openCaptureDialog(); });
@@ -261,7 +270,11 @@ EditScoreWindow* MainWindow::openEditScores(const QString& materialDataset) {
     w->raise();
     w->activateWindow();
     QString dir = materialDataset;
-    if (dir.isEmpty() && fresh) dir = QFileDialog::getExistingDirectory(w, tr("Open material dataset folder"));
+    if (dir.isEmpty() && fresh) {
+        dir = QFileDialog::getExistingDirectory(w, tr("Open material dataset folder"),
+                                                dialogFolder(QStringLiteral("material-dataset")));
+        if (!dir.isEmpty()) rememberDialogFolder(QStringLiteral("material-dataset"), QFileInfo(dir).absolutePath());
+    }
     if (!dir.isEmpty()) w->openDataset(dir);
     return w;
 }
@@ -466,11 +479,40 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 }
 
 void MainWindow::dropEvent(QDropEvent* e) {
-    for (const QUrl& u : e->mimeData()->urls()) {
-        QFileInfo fi(u.toLocalFile());
-        if (fi.isFile()) fi = QFileInfo(fi.absolutePath()); // a file inside the dataset: its folder
-        if (fi.isDir() && openDataset(fi.absoluteFilePath())) break;
+    for (const QUrl& u : e->mimeData()->urls())
+        if (openPath(u.toLocalFile())) break;
+}
+
+bool MainWindow::openPath(const QString& path) {
+    const std::optional<DatasetLocation> loc = locateInDataset(path.toStdString());
+    if (!loc) {
+        const QString message = tr("%1: not inside a dataset (no folder at or above it has a scenes/ folder)").arg(path);
+        statusBar()->showMessage(message);
+        return false;
     }
+    const QString root = QString::fromStdString(loc->root.string());
+    std::error_code ec;
+    const bool same = session_->isOpen() && std::filesystem::equivalent(session_->dataset().root, loc->root, ec);
+    if (!same && !openDataset(root)) return false;
+    if (loc->scene.empty()) return true;
+    // The scene (and the model and task) the file belongs to; a file of the scene folder keeps the
+    // model and task on screen.
+    const Dataset& d = session_->dataset();
+    const QString scene = QString::fromStdString(loc->scene);
+    QString model = loc->model.empty() ? (case_ ? case_->id.model : QString()) : QString::fromStdString(loc->model);
+    if (model.isEmpty() || std::find(d.models.begin(), d.models.end(), model.toStdString()) == d.models.end()) {
+        const auto it = std::find_if(d.models.begin(), d.models.end(), [](const std::string& m) { return m != "do_nothing"; });
+        if (it == d.models.end()) return true;
+        model = QString::fromStdString(*it);
+    }
+    const Task task = loc->task ? *loc->task : (case_ ? case_->id.task : Task::On);
+    const bool known = std::any_of(d.scenes.begin(), d.scenes.end(), [&](const Scene& s) { return s.name == loc->scene; });
+    if (!known) {
+        statusBar()->showMessage(tr("%1: scene '%2' is not usable (see the dataset's problems)").arg(path, scene));
+        return true;
+    }
+    showCase(CaseId{scene, model, task});
+    return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

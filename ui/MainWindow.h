@@ -34,6 +34,10 @@ public:
 
     // Opens a dataset folder; false (and a message) when it cannot be read.
     bool openDataset(const QString& path);
+    // Opens what a path names: the dataset it lies in (the nearest folder with scenes/ at or above it)
+    // and, for a scene's file, an input or an edit, that case (dataset/DatasetLocate.h). Dropped files
+    // go here. False (with a status-bar message) when the path is in no dataset.
+    bool openPath(const QString& path);
     // Writes the synthetic demo dataset to `dir` (a job; default: the cache folder) and opens it.
     void openDemo(const QString& dir = {});
     void showCase(const CaseId& id);

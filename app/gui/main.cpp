@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("Inspect how well image-editing models handle light.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("DATASET", "dataset folder to open");
+    parser.addPositionalArgument("PATH", "dataset folder to open, or a file inside one (its case is shown)");
     QCommandLineOption demo("demo", "write the synthetic demo dataset to the cache folder (once) and open it");
     QCommandLineOption screenshot("screenshot", "save a screenshot of the window to FILE once the case is shown, then quit", "FILE");
     QCommandLineOption grid("grid", "pane grid: 1x1, 1x2, 2x2 or 2x3", "RxC", "2x3");
@@ -82,6 +82,10 @@ int main(int argc, char** argv) {
     if (parser.isSet(editScores)) window.openEditScores(parser.value(editScores));
     if (parser.isSet(validateWindow)) window.openValidation();
     if (parser.isSet(demo)) window.openDemo();
-    else if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().front());
+    else if (!parser.positionalArguments().isEmpty()) {
+        // A dataset folder, or any file or folder inside one (that case is shown).
+        const QString path = parser.positionalArguments().front();
+        if (!window.openPath(path)) window.openDataset(path); // says why it is not a dataset
+    }
     return app.exec();
 }

@@ -20,6 +20,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QtTest>
@@ -245,6 +247,39 @@ private Q_SLOTS:
         bool tools = false;
         for (QAction* a : mw.actions()) tools |= a->text().contains("Validate metric against judgements");
         QVERIFY(tools);
+    }
+
+    void progressAndCancel() {
+        ui::JobRunner runner;
+        ui::EditScoreWindow w(&runner);
+        QSignalSpy ok(&w, &ui::EditScoreWindow::scored), bad(&w, &ui::EditScoreWindow::failed),
+            cancelled(&w, &ui::EditScoreWindow::cancelled);
+        QVERIFY(!w.cancelButton()->isEnabled());
+        w.openDataset(QString::fromStdString(root_.string()));
+        QVERIFY(w.cancelButton()->isEnabled());
+        QVERIFY2(waitScored(ok, bad), qPrintable(w.errorText()));
+        // Every stage was reported (the paste anchor too: the task has a mask and a reference).
+        QVERIFY(w.result()->paste.has_value());
+        QCOMPARE(w.progressBar()->maximum(), ui::kEditScoreStages);
+        QCOMPARE(w.progressBar()->value(), ui::kEditScoreStages);
+        QVERIFY(!w.cancelButton()->isEnabled());
+
+        // Cancel a run under way: the window keeps the scores on screen and no result arrives.
+        const ui::EditScorePtr kept = w.result();
+        ok.clear();
+        w.scoreEdit("sofa", "sloppy");
+        QVERIFY(w.busy());
+        QVERIFY(w.cancelButton()->isEnabled());
+        w.cancelButton()->click();
+        QCOMPARE(cancelled.size(), 1);
+        QVERIFY(!w.busy());
+        QVERIFY(!w.cancelButton()->isEnabled());
+        QVERIFY2(w.statusText().startsWith("Cancelled; the scores shown are those of sofa / good"), qPrintable(w.statusText()));
+        QTRY_COMPARE_WITH_TIMEOUT(runner.activeJobs(), 0, 600000);
+        QCoreApplication::processEvents();
+        QCOMPARE(ok.size(), 0);
+        QCOMPARE(bad.size(), 0);
+        QCOMPARE(w.result(), kept);
     }
 
     void badInputGivesOneErrorLine() {

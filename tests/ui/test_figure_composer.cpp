@@ -101,6 +101,8 @@ private Q_SLOTS:
         w.exportTo(gui);
         QVERIFY(done.wait(120000) || done.count() == 1);
         QCOMPARE(done.at(0).at(0).toBool(), true);
+        // The command under the preview names the description saved and the file exported.
+        QVERIFY2(w.shownCommand().startsWith("lightlens-cli figure " + desc + " --out " + gui + " "), qPrintable(w.shownCommand()));
 
         const QString cli = dir_.path() + "/cli.pdf";
         QVERIFY(!runCli({"figure", desc, "--out", cli, "--dataset", dataset_}).isEmpty());

@@ -1,5 +1,6 @@
 #include "capture/CaptureDialog.h"
 
+#include "app/DialogFolders.h"
 #include "capture/CaptureScene.h"
 #include "dataset/Prepare.h"
 
@@ -8,6 +9,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -136,11 +138,21 @@ void CaptureDialog::setLensCorrection(bool automatic) { lens_->setCurrentIndex(a
 void CaptureDialog::setTimes(const QString& times) { times_->setText(times); }
 QString CaptureDialog::statusText() const { return status_->text(); }
 
+namespace {
+// The folder of a frame already listed (either state), so both states' frames are picked from one place.
+QStringList framesFallback(const QListWidget* list) {
+    QStringList out;
+    if (list->count() > 0) out << QFileInfo(list->item(0)->text()).absolutePath();
+    return out;
+}
+} // namespace
+
 void CaptureDialog::addFrames(QListWidget* list) {
     const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Bracket frames"), QString(),
+        this, tr("Bracket frames"), dialogFolder(QStringLiteral("frames"), framesFallback(list)),
         tr("Frames (*.dng *.DNG *.cr2 *.CR2 *.cr3 *.nef *.NEF *.arw *.ARW *.raf *.orf *.rw2 *.pef *.tif *.tiff *.exr);;"
            "All files (*)"));
+    if (!files.isEmpty()) rememberDialogFolder(QStringLiteral("frames"), files.front());
     list->addItems(files);
 }
 

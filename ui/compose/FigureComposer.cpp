@@ -1,6 +1,7 @@
 #include "compose/FigureComposer.h"
 
 #include "bench/TableWriters.h"
+#include "app/DialogFolders.h"
 #include "compose/FigurePreview.h"
 #include "compose/TableHtml.h"
 #include "figure/FigureBuilder.h"
@@ -12,7 +13,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -315,23 +318,37 @@ void FigureComposer::buildForm() {
     });
     connect(chooseBench, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Benchmark output folder (per_image.csv)"),
-                                                              QString::fromStdString(context_.dataset.string()));
-        if (!dir.isEmpty()) setBenchFolder(fs::path(dir.toStdString()));
+                                                              dialogFolder(QStringLiteral("bench"), startFolders()));
+        if (dir.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("bench"), dir);
+        setBenchFolder(fs::path(dir.toStdString()));
     });
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open figure description"), QString(), tr("Figure descriptions (*.json)"));
-        if (!path.isEmpty()) loadDescription(path);
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open figure description"),
+                                                          dialogFolder(QStringLiteral("figure"), startFolders()),
+                                                          tr("Figure descriptions (*.json)"));
+        if (path.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("figure"), path);
+        loadDescription(path);
     });
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save figure description"), QStringLiteral("figure.json"),
+        const QString start = descriptionPath_.isEmpty()
+                                  ? dialogPath(QStringLiteral("figure"), QStringLiteral("figure.json"), startFolders())
+                                  : descriptionPath_;
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save figure description"), start,
                                                           tr("Figure descriptions (*.json)"));
-        if (!path.isEmpty()) saveDescription(path);
+        if (path.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("figure"), path);
+        saveDescription(path);
     });
     connect(exportButton, &QPushButton::clicked, this, [this] {
+        const QString start = exportPath_.isEmpty() ? dialogPath(QStringLiteral("figure-export"), defaultOutName(), startFolders())
+                                                    : QFileInfo(exportPath_).dir().filePath(defaultOutName());
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export figure"), QStringLiteral("figure.pdf"),
-            tr("Figures (*.pdf *.svg *.png);;Tables of the same numbers (*.tex *.md *.csv)"));
-        if (!path.isEmpty()) exportTo(path);
+            this, tr("Export figure"), start, tr("Figures (*.pdf *.svg *.png);;Tables of the same numbers (*.tex *.md *.csv)"));
+        if (path.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("figure-export"), path);
+        exportTo(path);
     });
 }
 
@@ -516,9 +533,36 @@ void FigureComposer::showError(const QString& message) {
 void FigureComposer::showStatus(const QString& message) {
     status_->setStyleSheet(QString());
     status_->setText(message);
-    command_->setText(commandLine(QStringLiteral("figure.json"),
-                                  spec_.kind == FigureKind::Table ? QStringLiteral("table.tex") : QStringLiteral("figure.pdf")));
+    updateCommand();
 }
+
+QString FigureComposer::defaultOutName() const {
+    const QString stem = descriptionPath_.isEmpty() ? QStringLiteral("figure") : QFileInfo(descriptionPath_).completeBaseName();
+    return stem + (spec_.kind == FigureKind::Table ? QStringLiteral(".tex") : QStringLiteral(".pdf"));
+}
+
+QStringList FigureComposer::startFolders() const {
+    QStringList folders;
+    if (!descriptionPath_.isEmpty()) folders << QFileInfo(descriptionPath_).absolutePath();
+    if (context_.bench) folders << QString::fromStdString(context_.bench->string());
+    if (!context_.dataset.empty()) folders << QString::fromStdString(context_.dataset.string());
+    return folders;
+}
+
+void FigureComposer::updateCommand() {
+    // The description as saved (or the name it would be saved under) and the file last exported, else
+    // the default output beside the description.
+    const QString description = descriptionPath_.isEmpty() ? QStringLiteral("figure.json") : descriptionPath_;
+    QString out = exportPath_;
+    if (out.isEmpty())
+        out = descriptionPath_.isEmpty() ? defaultOutName() : QFileInfo(descriptionPath_).dir().filePath(defaultOutName());
+    command_->setText(commandLine(description, out));
+    command_->setToolTip(descriptionPath_.isEmpty()
+                             ? tr("Rebuilds this figure without a display once the description is saved (Save…) as figure.json")
+                             : tr("Rebuilds this figure without a display, from the saved description"));
+}
+
+QString FigureComposer::shownCommand() const { return command_->text(); }
 
 QString FigureComposer::commandLine(const QString& descriptionPath, const QString& outPath) const {
     QStringList args{QStringLiteral("lightlens-cli"), QStringLiteral("figure"), shellQuote(descriptionPath),
@@ -534,6 +578,7 @@ bool FigureComposer::loadDescription(const QString& path) {
     try {
         const std::string file = path.toStdString();
         setSpec(FigureSpec::fromJsonText(readFile(file), file));
+        descriptionPath_ = path;
         showStatus(tr("Opened %1.").arg(path));
         return true;
     } catch (const std::exception& e) {
@@ -545,10 +590,8 @@ bool FigureComposer::loadDescription(const QString& path) {
 bool FigureComposer::saveDescription(const QString& path) {
     try {
         writeFileAtomic(path.toStdString(), spec_.toJsonText());
-        QString out = path;
-        out.replace(QRegularExpression(QStringLiteral("\\.json$")), QStringLiteral(".pdf"));
+        descriptionPath_ = path;
         showStatus(tr("Saved %1.").arg(path));
-        command_->setText(commandLine(path, out == path ? path + ".pdf" : out));
         return true;
     } catch (const std::exception& e) {
         showError(QString::fromStdString(e.what()));
@@ -569,6 +612,7 @@ void FigureComposer::exportTo(const QString& path) {
         },
         this,
         [this, path](bool) {
+            exportPath_ = path;
             showStatus(tr("Exported %1.").arg(path));
             Q_EMIT exportFinished(true, path);
         },

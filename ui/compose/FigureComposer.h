@@ -66,6 +66,9 @@ public:
 
     // The command that rebuilds the current figure from a saved description.
     QString commandLine(const QString& descriptionPath, const QString& outPath) const;
+    // The command shown under the preview: the description last opened or saved and the file last
+    // exported (defaults beside the description when there is none yet).
+    QString shownCommand() const;
     const QImage& previewImage() const;
     double previewDpi() const { return previewDpi_; } // of the last preview started
     QString previewTable() const; // tables: the Markdown of the table on screen
@@ -141,6 +144,11 @@ private:
     QString tableMarkdown_;
     QLabel* status_;
     QLineEdit* command_;
+    QString descriptionPath_; // the description last opened or saved ("" = none yet)
+    QString exportPath_;      // the file last exported ("" = none yet)
+    void updateCommand();
+    QString defaultOutName() const;   // <description stem>.pdf, or .tex for a table
+    QStringList startFolders() const; // the description's, the benchmark's and the dataset's folders
 };
 
 } // namespace ll::ui

@@ -9,6 +9,7 @@
 #include "jobs/CancelToken.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,11 +34,17 @@ using EditScorePtr = std::shared_ptr<const EditScoreResult>;
 // Gate anchors of a dataset: dataset.json's when present, else the paper's defaults.
 edit::EditEvalParams editParamsFor(const edit::MaterialDataset& dataset, std::string* source = nullptr);
 
+// The stages of scoreMaterialTask, reported before each starts: (0, "reading the images"), (1, "scoring
+// the edit"), (2, "identity anchor"), (3, "paste anchor") and (kEditScoreStages, "done").
+inline constexpr int kEditScoreStages = 4;
+using EditScoreProgress = std::function<void(int stage, const std::string& what)>;
+
 // Throws ll::Error naming the file for a missing edit or unreadable inputs; JobCancelled when the
 // token is cancelled between the stages. `learned` as in evaluateEdit (null: the papers' models,
-// listed as unavailable).
+// listed as unavailable). `progress` (optional) is called on the worker thread.
 EditScorePtr scoreMaterialTask(const edit::MaterialDataset& dataset, const std::string& task, const std::string& model,
                                const ColourConfig& colour, const CancelToken& token,
-                               const edit::LearnedScorerRegistry* learned = nullptr);
+                               const edit::LearnedScorerRegistry* learned = nullptr,
+                               const EditScoreProgress& progress = {});
 
 } // namespace ll::ui

@@ -1,5 +1,6 @@
 #include "edit/EditScoreWindow.h"
 
+#include "app/DialogFolders.h"
 #include "edit/EditMapStyle.h"
 #include "edit/MapLegend.h"
 #include "edit/MapView.h"
@@ -13,6 +14,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
@@ -98,7 +101,20 @@ EditScoreWindow::EditScoreWindow(JobRunner* runner, QWidget* parent)
     top->addWidget(models_);
     layout->addLayout(top);
     status_ = new StatusLine({}, this);
-    layout->addWidget(status_);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, kEditScoreStages);
+    progress_->setValue(0);
+    progress_->setMaximumWidth(260);
+    progress_->setTextVisible(true);
+    progress_->setFormat(QString());
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setEnabled(false);
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(status_, 1);
+    statusRow->addWidget(progress_);
+    statusRow->addWidget(cancel_);
+    layout->addLayout(statusRow);
+    connect(cancel_, &QPushButton::clicked, this, &EditScoreWindow::cancel);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     layout->addWidget(split, 1);
@@ -168,8 +184,11 @@ EditScoreWindow::EditScoreWindow(JobRunner* runner, QWidget* parent)
     split->setSizes({940, 560});
 
     connect(open_, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open material dataset folder"));
-        if (!dir.isEmpty()) openDataset(dir);
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open material dataset folder"),
+                                                              dialogFolder(QStringLiteral("material-dataset")));
+        if (dir.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("material-dataset"), QFileInfo(dir).absolutePath());
+        openDataset(dir);
     });
     auto rescore = [this] {
         if (!filling_ && dataset_ && tasks_->currentIndex() >= 0 && models_->currentIndex() >= 0)
@@ -195,14 +214,36 @@ QString EditScoreWindow::formatScore(const std::optional<double>& v) {
 }
 
 QString EditScoreWindow::errorText() const { return status_->errorText(); }
+QString EditScoreWindow::statusText() const { return status_->text(); }
 
 void EditScoreWindow::setBusy(bool busy, const QString& text) {
     busy_ = busy;
+    cancel_->setEnabled(busy);
+    if (busy) {
+        progress_->setRange(0, 0); // busy indicator until the first stage is reported
+        progress_->setFormat(QString());
+    }
     status_->showMessage(text);
+}
+
+void EditScoreWindow::cancel() {
+    if (!busy_) return;
+    token_.cancel();
+    busy_ = false;
+    cancel_->setEnabled(false);
+    progress_->setRange(0, kEditScoreStages);
+    progress_->setValue(0);
+    progress_->setFormat(QString());
+    status_->showMessage(result_ ? tr("Cancelled; the scores shown are those of %1 / %2.").arg(q(result_->task), q(result_->model))
+                                 : tr("Cancelled."));
+    Q_EMIT cancelled();
 }
 
 void EditScoreWindow::showError(const QString& message) {
     busy_ = false;
+    cancel_->setEnabled(false);
+    progress_->setRange(0, kEditScoreStages);
+    progress_->setValue(0);
     Q_EMIT failed(status_->showError(message));
 }
 
@@ -250,10 +291,26 @@ void EditScoreWindow::scoreEdit(const QString& task, const QString& model) {
     auto learned = learned_;
     const ColourConfig colour = colour_;
     const std::string t = task.toStdString(), m = model.toStdString();
+    // Stages arrive on the worker thread and are shown on the GUI thread, for this run only.
+    QPointer<EditScoreWindow> self(this);
+    const CancelToken runToken = token_;
+    EditScoreProgress progress = [self, runToken](int stage, const std::string& what) {
+        if (!self || runToken.cancelled()) return;
+        const QString text = QString::fromStdString(what);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, runToken, stage, text] {
+                if (!self || runToken.cancelled()) return;
+                self->progress_->setRange(0, kEditScoreStages);
+                self->progress_->setValue(stage);
+                self->progress_->setFormat(QStringLiteral("%1/%2 %3").arg(stage).arg(kEditScoreStages).arg(text));
+            },
+            Qt::QueuedConnection);
+    };
     runner_->run<EditScorePtr>(
         tr("Scoring edit %1 / %2").arg(task, model), JobPriority::Interactive, token_,
-        [dataset, learned, colour, t, m](const CancelToken& token) {
-            return scoreMaterialTask(*dataset, t, m, colour, token, learned.get());
+        [dataset, learned, colour, t, m, progress](const CancelToken& token) {
+            return scoreMaterialTask(*dataset, t, m, colour, token, learned.get(), progress);
         },
         this, [this](EditScorePtr r) { showResult(std::move(r)); }, [this](const QString& error) { showError(error); });
 }
@@ -262,6 +319,10 @@ void EditScoreWindow::showResult(EditScorePtr r) {
     result_ = std::move(r);
     const EditScoreResult& res = *result_;
     busy_ = false;
+    cancel_->setEnabled(false);
+    progress_->setRange(0, kEditScoreStages);
+    progress_->setValue(kEditScoreStages);
+    progress_->setFormat(tr("done"));
     QStringList notes;
     for (const auto& n : res.evaluation.notes) notes << q(n);
     for (const auto& w : res.evaluation.scores.warnings) notes << tr("warning: %1").arg(q(w));

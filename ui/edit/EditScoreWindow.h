@@ -20,6 +20,7 @@
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTableWidget;
 
@@ -47,7 +48,13 @@ public:
 
     // For tests and screenshots.
     bool busy() const { return busy_; }
+    // The run on screen: progress in stages of scoreMaterialTask (0..kEditScoreStages) and Cancel.
+    QProgressBar* progressBar() const { return progress_; }
+    QPushButton* cancelButton() const { return cancel_; }
+    // Stops the scan or scoring under way (the window keeps the last result); emits cancelled().
+    void cancel();
     QString errorText() const;
+    QString statusText() const; // the status line, message or error
     EditScorePtr result() const { return result_; }
     const edit::MaterialDataset* dataset() const { return dataset_.get(); }
     // Score card: columns score, model edit, identity anchor, paste anchor, measure, paper's measure
@@ -68,6 +75,7 @@ Q_SIGNALS:
     void datasetOpened();
     void scored();
     void failed(const QString& message);
+    void cancelled();
 
 private:
     void showError(const QString& message);
@@ -90,6 +98,8 @@ private:
     QLabel *path_, *measure_, *diagnostics_, *candidateNote_;
     StatusLine* status_ = nullptr;
     QPushButton* open_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
     QComboBox *tasks_, *models_, *maps_;
     QTableWidget *scores_, *verdicts_, *checks_, *candidates_;
     MapView* view_;

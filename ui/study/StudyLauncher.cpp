@@ -1,5 +1,6 @@
 #include "study/StudyLauncher.h"
 
+#include "app/DialogFolders.h"
 #include "study/StudyWindow.h"
 
 #include <QFileDialog>
@@ -27,8 +28,11 @@ StudyWindow* openStudyWindow(const QString& studyPath, const QString& resultsPat
 
 StudyWindow* startStudy(QWidget* parent, QString studyPath, QString resultsPath, QString rater) {
     if (studyPath.isEmpty())
-        studyPath = QFileDialog::getOpenFileName(parent, QObject::tr("A/B study file"), {},
+    {
+        studyPath = QFileDialog::getOpenFileName(parent, QObject::tr("A/B study file"), dialogFolder(QStringLiteral("study")),
                                                  QObject::tr("Study files (*.json *.csv);;All files (*)"));
+        if (!studyPath.isEmpty()) rememberDialogFolder(QStringLiteral("study"), studyPath);
+    }
     if (studyPath.isEmpty()) return nullptr;
     if (resultsPath.isEmpty()) {
         const QFileInfo info(studyPath);

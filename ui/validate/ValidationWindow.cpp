@@ -1,5 +1,6 @@
 #include "validate/ValidationWindow.h"
 
+#include "app/DialogFolders.h"
 #include "figure/FigureExport.h"
 #include "jobs/JobRunner.h"
 #include "panels/StatusLine.h"
@@ -10,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -165,26 +167,42 @@ ValidationWindow::ValidationWindow(JobRunner* runner, QWidget* parent) : QWidget
     layout->addWidget(split, 1);
 
     connect(browseJ, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Judgements CSV"), {}, tr("CSV files (*.csv);;All files (*)"));
-        if (!f.isEmpty()) judgements_->setText(f);
+        const QString f = QFileDialog::getOpenFileName(this, tr("Judgements CSV"), dialogFolder(QStringLiteral("validation"), inputFolders()),
+                                                       tr("CSV files (*.csv);;All files (*)"));
+        if (f.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("validation"), f);
+        judgements_->setText(f);
     });
     connect(browseS, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Score table CSV"), {}, tr("CSV files (*.csv);;All files (*)"));
-        if (!f.isEmpty()) scores_->setText(f);
+        const QString f = QFileDialog::getOpenFileName(this, tr("Score table CSV"), dialogFolder(QStringLiteral("validation"), inputFolders()),
+                                                       tr("CSV files (*.csv);;All files (*)"));
+        if (f.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("validation"), f);
+        scores_->setText(f);
     });
     connect(run_button_, &QPushButton::clicked, this, &ValidationWindow::run);
     connect(cancel_button_, &QPushButton::clicked, this, &ValidationWindow::cancel);
     connect(group_, &QComboBox::currentIndexChanged, this, [this] { showGroup(); });
     connect(export_, &QPushButton::clicked, this, [this] {
         const QString which = exportWhich_->currentData().toString();
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"), which + ".pdf",
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"),
+                                                          dialogPath(QStringLiteral("validation-export"), which + ".pdf", inputFolders()),
                                                           tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"));
-        if (!path.isEmpty()) exportFigure(which, path);
+        if (path.isEmpty()) return;
+        rememberDialogFolder(QStringLiteral("validation-export"), path);
+        exportFigure(which, path);
     });
     resize(1500, 950);
 }
 
 ValidationWindow::~ValidationWindow() { token_.cancel(); }
+
+QStringList ValidationWindow::inputFolders() const {
+    QStringList folders;
+    for (const QLineEdit* e : {judgements_, scores_})
+        if (!e->text().trimmed().isEmpty()) folders << QFileInfo(e->text().trimmed()).absolutePath();
+    return folders;
+}
 
 void ValidationWindow::setInputs(const QString& judgements, const QString& scores, JudgementKind kind) {
     judgements_->setText(judgements);

@@ -66,6 +66,7 @@ private:
     void showRun(ValidationRunPtr run);
     void showGroup();
     ValidationRequest request() const;
+    QStringList inputFolders() const; // the folders of the judgements and score files named in the form
 
     JobRunner* runner_;
     CancelToken token_;
