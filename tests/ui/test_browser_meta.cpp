@@ -5,12 +5,17 @@
 #include "MainWindow.h"
 #include "browser/DatasetBrowser.h"
 #include "browser/GroupRanking.h"
-#include "support/SmallSynthDataset.h"
+#include "style/DarkTheme.h"
+#include "util/AtomicFile.h"
+#include "synth/SynthDataset.h"
 #include "support/TestSupport.h"
 
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -114,12 +119,25 @@ private Q_SLOTS:
 
     void browserShowsFiltersAndGroupsByMetadata() {
         QVERIFY(dir_.isValid());
-        const QString dataset = test::writeSmallSynthDataset(dir_.path(), 3, 96, 64);
-        const std::filesystem::path root = dataset.toStdString();
-        // Three scenes: two in the kitchen, one without a room; a lamp key on one scene only.
-        test::writeBytes(root / "scenes/scene_000/meta.json", R"({"k": 1, "room": "kitchen", "lamp": "led"})");
-        test::writeBytes(root / "scenes/scene_001/meta.json", R"({"k": 1, "room": "kitchen"})");
-        test::writeBytes(root / "scenes/scene_002/meta.json", R"({"k": 1})");
+        if (!qgetenv("LIGHTLENS_SCREENSHOT_DIR").isEmpty()) applyDarkTheme(*qApp);
+        const std::filesystem::path root = dir_.path().toStdString() + "/meta";
+        SynthDatasetParams p;
+        p.scenes = 3;
+        p.render.width = 192;
+        p.render.height = 128;
+        p.models = {"do_nothing", "flat_falloff", "oracle", "dim_light"};
+        writeSynthDataset(root, p);
+        const QString dataset = QString::fromStdString(root.string());
+        // Three scenes: two in the kitchen, one without a room; a lamp key on one scene only (added to
+        // the generator's k, regime and clip_level).
+        auto addKeys = [&](const char* scene, const nlohmann::json& keys) {
+            const auto path = root / "scenes" / scene / "meta.json";
+            nlohmann::json meta = nlohmann::json::parse(readFile(path.string()));
+            meta.update(keys);
+            test::writeBytes(path, meta.dump(2));
+        };
+        addKeys("scene_000", {{"room", "kitchen"}, {"lamp", "led"}});
+        addKeys("scene_001", {{"room", "kitchen"}});
 
         MainWindow w;
         w.resize(1200, 800);
@@ -127,43 +145,60 @@ private Q_SLOTS:
         QVERIFY(w.openDataset(dataset));
         DatasetBrowser* b = w.browser();
         const auto* model = b->model();
-        // Keys in byte order after the fixed columns (k, lamp, room), as per_image.csv's meta.<key>.
-        QCOMPARE(model->metaKeys(), QStringList({"k", "lamp", "room"}));
-        QCOMPARE(model->columnCount(), int(DatasetTableModel::ColumnCount) + 3);
-        QCOMPARE(model->headerData(model->metaColumn(2), Qt::Horizontal, Qt::DisplayRole).toString(), QString("room"));
+        // Keys in byte order after the fixed columns, as per_image.csv's meta.<key>; clip_level is null
+        // in every scene (an empty value, left out as in per_image.csv).
+        QCOMPARE(model->metaKeys(), QStringList({"k", "lamp", "regime", "room"}));
+        const int room = 3, lamp = 1;
+        QCOMPARE(model->columnCount(), int(DatasetTableModel::ColumnCount) + int(model->metaKeys().size()));
+        QCOMPARE(model->headerData(model->metaColumn(room), Qt::Horizontal, Qt::DisplayRole).toString(), QString("room"));
         const int r0 = model->findRow("scene_000", "flat_falloff", Task::On);
-        QCOMPARE(model->data(model->index(r0, model->metaColumn(1)), Qt::DisplayRole).toString(), QString("led"));
+        QCOMPARE(model->data(model->index(r0, model->metaColumn(lamp)), Qt::DisplayRole).toString(), QString("led"));
         const int r2 = model->findRow("scene_002", "flat_falloff", Task::Off);
-        QCOMPARE(model->data(model->index(r2, model->metaColumn(2)), Qt::DisplayRole).toString(), QString());
+        QCOMPARE(model->data(model->index(r2, model->metaColumn(room)), Qt::DisplayRole).toString(), QString());
 
-        // 3 scenes x 2 models x 2 tasks = 12 rows; "room = kitchen" keeps scenes 0 and 1 (8 rows),
-        // "room not given" scene 2 (4 rows), "lamp = led" scene 0 (4 rows).
-        QCOMPARE(b->proxy()->rowCount(), 12);
+        // 3 scenes x 4 models x 2 tasks = 24 rows; "room = kitchen" keeps scenes 0 and 1 (16 rows),
+        // "room not given" scene 2 (8 rows), "lamp = led" scene 0 (8 rows).
+        QCOMPARE(b->proxy()->rowCount(), 24);
         auto selectFilter = [&](const QString& text) {
             const int i = b->sceneFilter()->findText(text);
             QVERIFY2(i > 0, qPrintable(text));
             b->sceneFilter()->setCurrentIndex(i);
         };
         selectFilter("room = kitchen");
-        QCOMPARE(b->proxy()->rowCount(), 8);
+        QCOMPARE(b->proxy()->rowCount(), 16);
         for (int i = 0; i < b->proxy()->rowCount(); ++i)
             QVERIFY(model->row(b->proxy()->mapToSource(b->proxy()->index(i, 0)).row()).scene != "scene_002");
         selectFilter("room not given");
-        QCOMPARE(b->proxy()->rowCount(), 4);
+        QCOMPARE(b->proxy()->rowCount(), 8);
         selectFilter("lamp = led");
-        QCOMPARE(b->proxy()->rowCount(), 4);
+        QCOMPARE(b->proxy()->rowCount(), 8);
         b->sceneFilter()->setCurrentIndex(0);
-        QCOMPARE(b->proxy()->rowCount(), 12);
+        QCOMPARE(b->proxy()->rowCount(), 24);
 
-        // Grouping by room sorts the rows by it and ranks per group once the scores are in. The only
-        // tested model is flat_falloff (do_nothing is the baseline), so it ranks 1.0 in both groups.
+        // Grouping by room sorts the rows by it and ranks the three tested models per group once the
+        // scores are in (do_nothing is the baseline, not ranked). The oracle edit is the real relit
+        // image through the 8-bit path, so its SIE and LFE are the lowest in every column: 1.0.
         QTRY_COMPARE_WITH_TIMEOUT(model->pendingCount(), 0, 600000);
         QVERIFY(b->groupSummaryText().isEmpty());
         b->groupBy()->setCurrentIndex(b->groupBy()->findText("Group by room"));
-        QCOMPARE(b->view()->horizontalHeader()->sortIndicatorSection(), model->metaColumn(2));
-        const QString text = b->groupSummaryText();
-        QVERIFY2(text.contains("kitchen (2 scenes): 1.0 flat_falloff\nroom not given (1 scene): 1.0 flat_falloff"),
-                 qPrintable(text));
+        QCOMPARE(b->view()->horizontalHeader()->sortIndicatorSection(), model->metaColumn(room));
+        const QStringList lines = b->groupSummaryText().split('\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[0].startsWith("Average rank per room"), qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith("kitchen (2 scenes): 1.0 oracle · "), qPrintable(lines[1]));
+        QVERIFY2(lines[2].startsWith("room not given (1 scene): 1.0 oracle · "), qPrintable(lines[2]));
+        for (const QString& line : lines.mid(1)) {
+            QVERIFY(line.contains(" flat_falloff") && line.contains(" dim_light"));
+            QVERIFY(!line.contains("do_nothing"));
+        }
+        if (const QByteArray shots = qgetenv("LIGHTLENS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            w.resize(1500, 900);
+            QTest::qWait(100);
+            if (auto* dock = qobject_cast<QDockWidget*>(b->parentWidget())) w.resizeDocks({dock}, {720}, Qt::Horizontal);
+            b->view()->scrollTo(b->proxy()->index(0, model->metaColumn(room)));
+            QTest::qWait(300);
+            QVERIFY(w.grab().save(QString::fromLocal8Bit(shots) + "/browser-group-by.png"));
+        }
         b->groupBy()->setCurrentIndex(0);
         QVERIFY(b->groupSummaryText().isEmpty());
     }

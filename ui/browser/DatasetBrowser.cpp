@@ -13,6 +13,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -122,7 +123,8 @@ void DatasetBrowser::setDataset(const Dataset& d) {
     // scene's values in that order.
     std::set<std::string> keySet;
     for (const Scene& sc : d.scenes)
-        for (const auto& [k, v] : sc.meta.fields) keySet.insert(k);
+        for (const auto& [k, v] : sc.meta.fields)
+            if (!v.empty()) keySet.insert(k); // null values are left out, as in per_image.csv
     QStringList keys;
     for (const auto& k : keySet) keys << QString::fromStdString(k);
     std::map<std::string, QStringList> sceneMeta;
@@ -209,7 +211,13 @@ void DatasetBrowser::updateGroupSummary() {
 
 void DatasetBrowser::fitNameColumns() {
     const int cap = fontMetrics().averageCharWidth() * 12;
-    for (const int col : {int(DatasetTableModel::SceneCol), int(DatasetTableModel::ModelCol)}) {
+    QList<int> cols{int(DatasetTableModel::SceneCol), int(DatasetTableModel::ModelCol)};
+    // Metadata values can be long (k with 17 digits, a capture block as JSON): capped the same way.
+    for (int k = 0; k < model_->metaKeys().size(); ++k) {
+        cols << model_->metaColumn(k);
+        view_->horizontalHeader()->setSectionResizeMode(model_->metaColumn(k), QHeaderView::Interactive);
+    }
+    for (const int col : cols) {
         view_->resizeColumnToContents(col);
         if (view_->columnWidth(col) > cap) view_->setColumnWidth(col, cap);
     }

@@ -144,7 +144,16 @@ QVariant DatasetTableModel::data(const QModelIndex& index, int role) const {
     if (col >= ColumnCount) { // a scene metadata column
         if (role != Qt::DisplayRole && role != Qt::UserRole && role != Qt::ToolTipRole) return {};
         const int k = col - ColumnCount;
-        return k < r.meta.size() ? QVariant(r.meta[k]) : QVariant(QString());
+        const QString value = k < r.meta.size() ? r.meta[k] : QString();
+        // Scenes without the key sort last, as "(not given)" is listed last by the tables.
+        if (role == Qt::UserRole && value.isEmpty()) return QString(QChar(0xffff));
+        // A number (meta.json keeps k to 17 digits) shows with 6 significant digits and sorts as a
+        // number; the tooltip has the text as written.
+        bool number = false;
+        const double v = value.toDouble(&number);
+        if (number && role == Qt::DisplayRole) return QString::number(v, 'g', 6);
+        if (number && role == Qt::UserRole) return v;
+        return value;
     }
     switch (col) {
     case SceneCol: return role == Qt::DisplayRole || role == Qt::UserRole ? QVariant(r.scene) : QVariant();
