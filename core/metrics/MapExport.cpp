@@ -1,9 +1,11 @@
 #include "metrics/MapExport.h"
 
 #include "image/ImageIO.h"
+#include "metrics/MapPalette.h"
 #include "metrics/MapRendering.h"
 #include "util/Error.h"
 
+#include <cctype>
 #include <system_error>
 
 namespace ll {
@@ -69,10 +71,13 @@ std::vector<std::filesystem::path> writeEvalMaps(const EvalMaps& m, const std::f
     png(renderSequentialMap(channelMean(m.ratioReal), omega, "E_R (MEAN OVER RGB)"), "ratio_real");
     png(renderSequentialMap(channelMean(m.ratioEdit), omega, "E_G (MEAN OVER RGB)"), "ratio_edit");
 
-    std::vector<LabelKey> reasonKeys = {{"VALID", {200, 200, 200}},          {"NON-FINITE", {255, 0, 255}},
-                                        {"DENOMINATOR <= 0", {255, 128, 0}}, {"CLIPPED REAL", {255, 255, 0}},
-                                        {"CLIPPED EDIT", {0, 255, 255}},     {"LOW SIGNAL", {40, 40, 160}},
-                                        {"WINDOW", {0, 160, 0}}};
+    std::vector<LabelKey> reasonKeys;
+    for (int r = 0; r < kExclusionReasonCount; ++r) {
+        const Rgb8Code c = exclusionReasonColour(ExclusionReason(r));
+        std::string label = exclusionReasonLabel(ExclusionReason(r));
+        for (char& ch : label) ch = char(std::toupper(static_cast<unsigned char>(ch))); // the bitmap font's case
+        reasonKeys.push_back({label, {c[0], c[1], c[2]}});
+    }
     png(renderLabels(m.masks.reason, reasonKeys, "EXCLUSION REASON (FIRST FAILING TEST)"), "exclusion_reasons");
     png(renderBands(m.bandLabels, m.bandKeys), "bands");
 

@@ -1,5 +1,7 @@
 #include "metrics/MapRendering.h"
 
+#include "colour/ColourMaps.h"
+#include "metrics/MapPalette.h"
 #include "metrics/MaskedGather.h"
 #include "metrics/OrderStatistics.h"
 
@@ -14,17 +16,6 @@ namespace {
 constexpr int kLegendHeight = 56;
 constexpr int kMinWidth = 320;
 const Rgb8 kText{230, 230, 230};
-
-Rgb8 lerp(Rgb8 a, Rgb8 b, double t) {
-    auto m = [&](std::uint8_t x, std::uint8_t y) { return std::uint8_t(std::lround(x + (double(y) - x) * t)); };
-    return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
-}
-
-Rgb8 ramp(const std::vector<Rgb8>& stops, double t) {
-    t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * double(stops.size() - 1);
-    const std::size_t i = std::min(stops.size() - 2, std::size_t(t));
-    return lerp(stops[i], stops[i + 1], t - double(i));
-}
 
 std::string fmt(double v) {
     char buf[32];
@@ -45,14 +36,13 @@ void drawBar(Canvas& c, int x0, int y0, int w, int h, const std::function<Rgb8(d
 } // namespace
 
 Rgb8 divergingColour(double t) {
-    static const std::vector<Rgb8> stops = {{5, 48, 97},   {67, 147, 195}, {209, 229, 240}, {247, 247, 247},
-                                            {253, 219, 199}, {214, 96, 77}, {103, 0, 31}};
-    return ramp(stops, 0.5 * (t + 1.0));
+    const Rgb8Code& c = colourMapAt(ColourMapName::Diverging, 0.5 * (t + 1.0));
+    return {c[0], c[1], c[2]};
 }
 
 Rgb8 sequentialColour(double t) {
-    static const std::vector<Rgb8> stops = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
-    return ramp(stops, t);
+    const Rgb8Code& c = colourMapAt(ColourMapName::Sequential, t);
+    return {c[0], c[1], c[2]};
 }
 
 double symmetricRange(const FloatPlane& v, const Mask& valid) {
@@ -73,7 +63,10 @@ Canvas renderSignedMap(const FloatPlane& v, const Mask& valid, const std::string
     const int y0 = H + 4, barW = std::max(64, c.width - 8);
     drawText(c, 4, y0, title + "  (black: excluded)", kText);
     drawBar(c, 4, y0 + 10, barW, 10, [](double t) { return divergingColour(2.0 * t - 1.0); });
-    const std::string lo = "-" + fmt(m), hi = "+" + fmt(m);
+    // Built by append: GCC 12 warns (-Wrestrict, a false positive) on "-" + std::string here.
+    std::string lo = "-", hi = "+";
+    lo += fmt(m);
+    hi += fmt(m);
     drawText(c, 4, y0 + 23, lo, kText);
     drawText(c, 4 + barW / 2 - 3, y0 + 23, "0", kText);
     drawText(c, 4 + barW - textWidth(hi), y0 + 23, hi, kText);
@@ -107,8 +100,8 @@ Canvas renderSequentialMap(const FloatPlane& v, const Mask& valid, const std::st
 Canvas renderBands(const Plane<std::uint8_t>& labels, const std::vector<std::string>& bandKeys) {
     std::vector<LabelKey> keys;
     for (std::size_t i = 0; i < bandKeys.size(); ++i) {
-        const double t = bandKeys.size() > 1 ? 1.0 - double(i) / double(bandKeys.size() - 1) : 1.0;
-        keys.push_back({bandKeys[i] + "%", sequentialColour(t)});
+        const Rgb8Code c = bandColour(i, bandKeys.size());
+        keys.push_back({bandKeys[i] + "%", {c[0], c[1], c[2]}});
     }
     return renderLabels(labels, keys, "INTENSITY BANDS (% OF MAX L OF THE REAL PAIR)");
 }

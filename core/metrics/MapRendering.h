@@ -13,8 +13,9 @@
 
 namespace ll {
 
-Rgb8 divergingColour(double t); // t in [-1, 1]: blue (-1), white (0), red (+1)
-Rgb8 sequentialColour(double t); // t in [0, 1]: dark blue to yellow
+// The core's colour maps (colour/ColourMaps.h), shared with the GUI and the figures.
+Rgb8 divergingColour(double t); // t in [-1, 1]: RdBu_r, blue (-1), white (0), red (+1)
+Rgb8 sequentialColour(double t); // t in [0, 1]: viridis, dark blue to yellow
 
 // The symmetric range used for a signed map: P99 of |v| over valid pixels (1 when that is 0).
 double symmetricRange(const FloatPlane& v, const Mask& valid);
@@ -30,8 +31,8 @@ struct LabelKey {
 // Pixels with a label >= keys.size() are black.
 Canvas renderLabels(const Plane<std::uint8_t>& labels, const std::vector<LabelKey>& keys, const std::string& title);
 
-// The intensity bands (keys such as "16-100", brightest first) as labels: brightest yellow, dimmest
-// dark blue (sequentialColour), pixels without a band black (paper Fig. 12).
+// The intensity bands (keys such as "16-100", brightest first) as labels in the bands' palette
+// (metrics/MapPalette.h: inferno, brightest palest), pixels without a band black (paper Fig. 12).
 Canvas renderBands(const Plane<std::uint8_t>& labels, const std::vector<std::string>& bandKeys);
 
 } // namespace ll

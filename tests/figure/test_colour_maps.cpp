@@ -2,6 +2,7 @@
 // (reference entries in support/MatplotlibColourMaps.h): the diverging table is RdBu_r and the
 // sequential one viridis. An 8-bit entry may differ from matplotlib's float colour by rounding (one
 // unit per channel), no more.
+#include "colour/ColourMaps.h"
 #include "figure/ColourMap.h"
 #include "support/MatplotlibColourMaps.h"
 
@@ -36,13 +37,19 @@ private Q_SLOTS:
         QCOMPARE(colourAt(ColourMapKind::Diverging, 0.5) & 0xffffffu, t[128] & 0xffffffu);
     }
 
+    void sameTablesAsTheGuiAndEvalMaps() {
+        // One table per map (colour/ColourMaps.h), so a figure, a pane and `eval --maps` agree.
+        for (int i = 0; i < 256; ++i) {
+            const auto& d = colourMap(ColourMapName::Diverging)[std::size_t(i)];
+            const auto& s = colourMap(ColourMapName::Sequential)[std::size_t(i)];
+            QCOMPARE(colourTable(ColourMapKind::Diverging)[std::size_t(i)] & 0xffffffu, qRgb(d[0], d[1], d[2]) & 0xffffffu);
+            QCOMPARE(colourTable(ColourMapKind::Sequential)[std::size_t(i)] & 0xffffffu, qRgb(s[0], s[1], s[2]) & 0xffffffu);
+        }
+    }
+
     void sequentialIsMatplotlibViridis() {
         const ColourTable& t = colourTable(ColourMapKind::Sequential);
-        // Known defect: the table interpolates 9 viridis stops linearly in sRGB, which strays from
-        // matplotlib's 256 entries by up to 18 units (blue channel near the top); the GUI's copy
-        // (ui/view/ColourMaps.cpp) uses 10 other stops. Expected to fail until the two are replaced by
-        // the full matplotlib table.
-        QEXPECT_FAIL("", "figure viridis is a 9-stop approximation (up to 18/255 off matplotlib)", Continue);
+        // The core table (colour/ColourMaps.h): matplotlib's 256 entries.
         double worst = 0;
         int at = 0;
         for (const auto& e : test::kViridis) {

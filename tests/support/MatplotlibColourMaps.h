@@ -25,6 +25,13 @@ inline constexpr std::array<ViridisEntry, 17> kViridis{{
     {240, 0.845561, 0.887322, 0.099702}, {255, 0.993248, 0.906157, 0.143936},
 }};
 
+// turbo and inferno: lib/matplotlib/_cm_listed.py, _turbo_data and _inferno_data (ListedColormaps of 256
+// entries), entries 0, 128 and 255, matplotlib 3.6.3.
+inline constexpr std::array<ViridisEntry, 3> kTurbo{{
+    {0, 0.18995, 0.07176, 0.23217}, {128, 0.64362, 0.98999, 0.23356}, {255, 0.47960, 0.01583, 0.01055}}};
+inline constexpr std::array<ViridisEntry, 3> kInferno{{
+    {0, 0.001462, 0.000466, 0.013866}, {128, 0.735683, 0.215906, 0.330245}, {255, 0.988362, 0.998364, 0.644924}}};
+
 inline constexpr std::array<std::array<double, 3>, 11> kRdBu{{
     {0.40392156862745099, 0.0, 0.12156862745098039},
     {0.69803921568627447, 0.09411764705882353, 0.16862745098039217},

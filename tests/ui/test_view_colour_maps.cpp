@@ -1,6 +1,7 @@
 // The GUI's colour tables (view/ColourMaps.h) against matplotlib's maps they are named after
 // (reference entries in support/MatplotlibColourMaps.h): diverging is RdBu_r, sequential viridis. An
 // 8-bit entry may differ from matplotlib's float colour by rounding (one unit per channel), no more.
+#include "colour/ColourMaps.h"
 #include "support/MatplotlibColourMaps.h"
 #include "view/ColourMaps.h"
 
@@ -32,12 +33,20 @@ private Q_SLOTS:
         }
     }
 
+    void sameTablesAsTheFiguresAndEvalMaps() {
+        for (int i = 0; i < 256; ++i) {
+            for (const auto& [table, name] : {std::pair{&divergingMap(), ColourMapName::Diverging},
+                                              std::pair{&sequentialMap(), ColourMapName::Sequential},
+                                              std::pair{&turboMap(), ColourMapName::Turbo}}) {
+                const auto& c = colourMap(name)[std::size_t(i)];
+                QCOMPARE((*table)[std::size_t(i)] & 0xffffffu, qRgb(c[0], c[1], c[2]) & 0xffffffu);
+            }
+        }
+    }
+
     void sequentialIsMatplotlibViridis() {
         const ColourTable& t = sequentialMap();
-        // Known defect: the table interpolates 10 viridis stops linearly in sRGB, which strays from
-        // matplotlib's 256 entries by up to 16 units (blue channel near the top), and the figures' copy
-        // (ui/figure/ColourMap.cpp) uses 9 other stops. Expected to fail until both use the full table.
-        QEXPECT_FAIL("", "GUI viridis is a 10-stop approximation (up to 16/255 off matplotlib)", Continue);
+        // The core table (colour/ColourMaps.h): matplotlib's 256 entries.
         double worst = 0;
         int at = 0;
         for (const auto& e : test::kViridis) {

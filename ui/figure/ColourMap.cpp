@@ -1,36 +1,23 @@
 #include "figure/ColourMap.h"
 
+#include "colour/ColourMaps.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 namespace ll::figure {
 
-namespace {
-
-ColourTable interpolate(const std::vector<QRgb>& stops) {
-    ColourTable t{};
-    const int n = int(stops.size());
-    for (int i = 0; i < 256; ++i) {
-        const double x = double(i) / 255.0 * double(n - 1);
-        const int a = std::min(int(x), n - 2);
-        const double f = x - double(a);
-        auto mix = [&](int ca, int cb) { return int(std::lround(double(ca) + (double(cb) - double(ca)) * f)); };
-        const QRgb p = stops[std::size_t(a)], q = stops[std::size_t(a + 1)];
-        t[std::size_t(i)] = qRgb(mix(qRed(p), qRed(q)), mix(qGreen(p), qGreen(q)), mix(qBlue(p), qBlue(q)));
-    }
-    return t;
-}
-
-} // namespace
-
 const ColourTable& colourTable(ColourMapKind kind) {
-    // ColorBrewer RdBu 11, from blue (negative) to red (positive).
-    static const ColourTable diverging = interpolate({
-        0x053061, 0x2166ac, 0x4393c3, 0x92c5de, 0xd1e5f0, 0xf7f7f7, 0xfddbc7, 0xf4a582, 0xd6604d, 0xb2182b, 0x67001f});
-    // viridis at 9 evenly spaced points.
-    static const ColourTable sequential = interpolate({
-        0x440154, 0x472d7b, 0x3b528b, 0x2c728e, 0x21918c, 0x28ae80, 0x5ec962, 0xaadc32, 0xfde725});
+    // The core's tables (colour/ColourMaps.h): RdBu_r and viridis as matplotlib has them.
+    auto make = [](ColourMapName name) {
+        ColourTable t{};
+        const ColourMapTable& c = colourMap(name);
+        for (std::size_t i = 0; i < t.size(); ++i) t[i] = qRgb(c[i][0], c[i][1], c[i][2]);
+        return t;
+    };
+    static const ColourTable diverging = make(ColourMapName::Diverging);
+    static const ColourTable sequential = make(ColourMapName::Sequential);
     return kind == ColourMapKind::Diverging ? diverging : sequential;
 }
 

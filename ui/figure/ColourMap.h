@@ -1,8 +1,9 @@
 #pragma once
 // False-colour rendering of scalar maps for figures.
-//  - diverging: ColorBrewer RdBu (11 classes) reversed, blue = negative, near-white = 0, red = positive,
-//    the convention of the 3DLP paper's error maps (red: reality has relatively more light there).
+//  - diverging: matplotlib's RdBu_r, blue = negative, near-white = 0, red = positive, the convention
+//    of the 3DLP paper's error maps (red: reality has relatively more light there).
 //  - sequential: viridis.
+// Both are the core's tables (colour/ColourMaps.h), shared with the GUI and `eval --maps`.
 // Excluded pixels (mask 0) and non-finite values are drawn black.
 #include "image/Plane.h"
 

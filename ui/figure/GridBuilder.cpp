@@ -1,5 +1,7 @@
 #include "figure/GridBuilder.h"
 
+#include "metrics/MapPalette.h"
+
 #include "bench/ScoreRow.h"
 #include "colour/ModelImagePath.h"
 #include "colour/SceneLinear.h"
@@ -108,17 +110,19 @@ QImage codesToImage(const Codes8& c) {
     return img;
 }
 
-// Colours of the exclusion reasons in the mask column (Okabe-Ito where possible).
+// Colours of the exclusion reasons in the mask column: the palette of the GUI and `eval --maps`
+// (metrics/MapPalette.h).
 struct ReasonColour { ExclusionReason reason; const char* text; QColor colour; };
 const std::vector<ReasonColour>& reasonColours() {
-    static const std::vector<ReasonColour> c{
-        {ExclusionReason::None, "valid", QColor(0xd9, 0xd9, 0xd9)},
-        {ExclusionReason::LowSignal, "low signal", QColor(0, 0, 0)},
-        {ExclusionReason::ClippedReal, "clipped (real)", QColor(0xD5, 0x5E, 0x00)},
-        {ExclusionReason::ClippedEdit, "clipped (edit)", QColor(0xE6, 0x9F, 0x00)},
-        {ExclusionReason::Window, "window", QColor(0x00, 0x72, 0xB2)},
-        {ExclusionReason::NonPositiveDenominator, "zero / non-finite", QColor(0xCC, 0x79, 0xA7)},
-    };
+    static const std::vector<ReasonColour> c = [] {
+        std::vector<ReasonColour> out;
+        for (int r = 0; r < kExclusionReasonCount; ++r) {
+            const auto reason = ExclusionReason(r);
+            const Rgb8Code rgb = exclusionReasonColour(reason);
+            out.push_back({reason, exclusionReasonLabel(reason), QColor(rgb[0], rgb[1], rgb[2])});
+        }
+        return out;
+    }();
     return c;
 }
 

@@ -2,6 +2,7 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "metrics/MapPalette.h"
 #include "view/CaseOverlays.h"
 #include "view/ColourMaps.h"
 #include "view/LabelDespeckle.h"
@@ -12,26 +13,23 @@
 namespace ll::ui {
 
 const std::vector<QColor>& exclusionReasonColours() {
-    static const std::vector<QColor> c = {
-        QColor(0x5d, 0x6b, 0x62), // valid
-        QColor(0xff, 0x2b, 0xd6), // non_finite
-        QColor(0x9b, 0x59, 0xd0), // non_positive_denominator
-        QColor(0xf2, 0x4b, 0x4b), // clipped_real
-        QColor(0xff, 0xa7, 0x26), // clipped_edit
-        QColor(0x22, 0x2a, 0x36), // low_signal
-        QColor(0x4f, 0xc3, 0xf7), // window
-    };
+    static const std::vector<QColor> c = [] {
+        std::vector<QColor> out;
+        for (int r = 0; r < kExclusionReasonCount; ++r) {
+            const Rgb8Code rgb = exclusionReasonColour(ExclusionReason(r));
+            out.emplace_back(rgb[0], rgb[1], rgb[2]);
+        }
+        return out;
+    }();
     return c;
 }
 
 std::vector<QColor> bandColours(std::size_t count) {
-    // Brightest band (nearest the probe) first: inferno-like, from pale yellow to deep purple.
-    static const std::vector<QColor> six = {QColor(0xfc, 0xff, 0xa4), QColor(0xfb, 0xb6, 0x1a), QColor(0xed, 0x69, 0x25),
-                                            QColor(0xbc, 0x37, 0x54), QColor(0x78, 0x1c, 0x6d), QColor(0x3a, 0x0f, 0x6e)};
-    if (count <= six.size()) return {six.begin(), six.begin() + std::ptrdiff_t(count)};
     std::vector<QColor> out;
-    for (std::size_t i = 0; i < count; ++i)
-        out.push_back(QColor::fromRgb(turboMap()[std::size_t(tableIndex(1.0f - float(i) / float(count - 1)))]));
+    for (std::size_t i = 0; i < count; ++i) {
+        const Rgb8Code rgb = bandColour(i, count);
+        out.emplace_back(rgb[0], rgb[1], rgb[2]);
+    }
     return out;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
-// Colour maps for false-colour display, as 256-entry RGB tables (QRgb) built from published
-// control points with linear interpolation in sRGB:
-//  - diverging(): ColorBrewer RdBu reversed (blue = negative, near-white = 0, red = positive)
-//  - sequential(): viridis
-//  - turbo(): Google's Turbo (for false-colour exposure display)
+// The colour maps of the GUI as 256-entry QRgb tables: the core's tables (colour/ColourMaps.h, matplotlib's
+// RdBu_r, viridis and turbo), so panes, `eval --maps` and figures colour a map the same way.
+//  - divergingMap(): RdBu_r (blue = negative, near-white = 0, red = positive)
+//  - sequentialMap(): viridis
+//  - turboMap(): turbo (for false-colour exposure display)
 #include <QRgb>
 
 #include <array>
@@ -16,7 +16,7 @@ const ColourTable& divergingMap();
 const ColourTable& sequentialMap();
 const ColourTable& turboMap();
 
-// Index for t in [0, 1] (clamped; NaN -> 0).
+// Index for t in [0, 1] (clamped; NaN -> 0), as colourMapIndex of the core.
 inline int tableIndex(float t) {
     if (!(t > 0.0f)) return 0;
     if (t >= 1.0f) return 255;
