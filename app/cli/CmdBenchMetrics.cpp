@@ -1,6 +1,7 @@
 // lightlens-cli bench-metrics: times the metric engine (mask + SIE + LFE + SIE1 + regions and bands,
 // no PSNR/SSIM) on in-memory synthetic images and prints the median and percentiles.
 #include "cli/Commands.h"
+#include "util/Percentile.h"
 
 #include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
@@ -35,13 +36,7 @@ double processCpuMs() {
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
-double percentile(std::vector<double> v, double p) {
-    std::sort(v.begin(), v.end());
-    const double pos = p / 100.0 * double(v.size() - 1);
-    const std::size_t lo = std::size_t(std::floor(pos));
-    const std::size_t hi = std::min(v.size() - 1, lo + 1);
-    return v[lo] + (v[hi] - v[lo]) * (pos - double(lo));
-}
+double percentile(std::vector<double> v, double p) { return percentileInPlace(v, p); } // util/Percentile.h
 
 } // namespace
 

@@ -1,4 +1,5 @@
 #include "capture/CaptureReport.h"
+#include "util/Percentile.h"
 
 #include "image/ImageIO.h"
 #include "image/Resample.h"
@@ -91,9 +92,8 @@ void writeCaptureReport(const std::filesystem::path& path, const MergedState& on
     // Display scale: the 99th percentile of the on luminance maps to 1 (applied to both states).
     std::vector<float> lum;
     for (std::size_t i = 0; i < smallOn.pixelCount(); ++i) lum.push_back(luminance(smallOn.data() + 3 * i));
-    auto p99 = lum.begin() + std::ptrdiff_t(lum.size() * 99 / 100);
-    std::nth_element(lum.begin(), p99, lum.end());
-    const float scale = *p99 > 0 ? 1.0f / *p99 : 1.0f;
+    const double p99 = percentileInPlace(lum, 99.0); // util/Percentile.h
+    const float scale = p99 > 0 ? float(1.0 / p99) : 1.0f;
 
     const int cw = 2 * pw + 3 * kMargin, ch = 2 * (ph + kCaption) + 3 * kMargin + 40;
     Canvas c(cw, ch, {12, 12, 12});

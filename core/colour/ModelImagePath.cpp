@@ -1,4 +1,5 @@
 #include "colour/ModelImagePath.h"
+#include "util/Percentile.h"
 
 #include "util/Error.h"
 
@@ -99,16 +100,7 @@ float exposureForPercentile(const Image& linear, double percentile, double targe
         if (std::isfinite(y)) lum.push_back(y);
     }
     if (lum.empty()) return 1.0f;
-    // Linear interpolation between order statistics (numpy's default).
-    const double pos = percentile / 100.0 * double(lum.size() - 1);
-    const std::size_t lo = std::size_t(std::floor(pos));
-    const double frac = pos - double(lo);
-    std::nth_element(lum.begin(), lum.begin() + lo, lum.end());
-    double v = lum[lo];
-    if (frac > 0 && lo + 1 < lum.size()) {
-        const float next = *std::min_element(lum.begin() + lo + 1, lum.end());
-        v = v + frac * (double(next) - v);
-    }
+    const double v = percentileInPlace(lum, percentile); // util/Percentile.h
     if (!(v > 0.0)) return 1.0f;
     return float(target / v);
 }

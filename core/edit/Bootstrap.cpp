@@ -1,4 +1,5 @@
 #include "edit/Bootstrap.h"
+#include "util/Percentile.h"
 
 #include "util/SplitMix64.h"
 
@@ -35,11 +36,7 @@ MeanInterval bootstrapMean(const std::vector<double>& v, int draws, std::uint64_
         }
     });
     std::sort(means.begin(), means.end());
-    auto q = [&](double p) {
-        const double pos = p * double(means.size() - 1);
-        const std::size_t i0 = std::size_t(std::floor(pos)), i1 = std::min(i0 + 1, means.size() - 1);
-        return means[i0] + (pos - double(i0)) * (means[i1] - means[i0]);
-    };
+    auto q = [&](double p) { return percentileOfSorted(means, 100.0 * p); }; // util/Percentile.h
     r.lo = q((1 - level) / 2);
     r.hi = q(1 - (1 - level) / 2);
     return r;

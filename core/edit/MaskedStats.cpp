@@ -1,4 +1,5 @@
 #include "edit/MaskedStats.h"
+#include "util/Percentile.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>
@@ -67,11 +68,7 @@ std::optional<double> maskedQuantile(const FloatPlane& p, const Mask* mask, doub
     for (std::size_t i = 0; i < p.size(); ++i)
         if (!mask || (*mask)[i]) v.push_back(p[i]);
     if (v.empty()) return std::nullopt;
-    std::sort(v.begin(), v.end());
-    const double pos = std::clamp(q, 0.0, 1.0) * double(v.size() - 1);
-    const std::size_t i0 = std::size_t(std::floor(pos));
-    const std::size_t i1 = std::min(i0 + 1, v.size() - 1);
-    return v[i0] + (pos - double(i0)) * (v[i1] - v[i0]);
+    return percentileInPlace(v, 100.0 * q); // util/Percentile.h
 }
 
 } // namespace ll::edit

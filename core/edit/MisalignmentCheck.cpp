@@ -1,4 +1,5 @@
 #include "edit/MisalignmentCheck.h"
+#include "util/Percentile.h"
 
 #include "edit/BlockMatching.h"
 
@@ -104,10 +105,7 @@ MisalignmentResult checkMisalignment(const FloatPlane& lx, const FloatPlane& ly,
     }
     std::optional<double> q;
     if (!mags.empty()) {
-        std::sort(mags.begin(), mags.end());
-        const double pos = p.localShiftQuantile * double(mags.size() - 1);
-        const std::size_t i0 = std::size_t(pos), i1 = std::min(i0 + 1, mags.size() - 1);
-        q = mags[i0] + (pos - double(i0)) * (mags[i1] - mags[i0]);
+        q = percentileInPlace(mags, 100.0 * p.localShiftQuantile); // util/Percentile.h
     }
     const std::size_t pn = countSet(P);
     const double beyondFraction = pn ? double(beyondArea) / double(pn) : 0.0;

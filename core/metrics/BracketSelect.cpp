@@ -1,4 +1,5 @@
 #include "metrics/BracketSelect.h"
+#include "util/Percentile.h"
 
 #include "metrics/RankSelect.h"
 
@@ -12,10 +13,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Rank lo of a type-7 percentile, computed exactly as OrderStatistics' percentileOf does.
-std::size_t lowRank(double p, std::size_t n) {
-    const double pos = std::clamp(p, 0.0, 100.0) / 100.0 * double(n - 1);
-    return std::size_t(std::floor(pos));
-}
+std::size_t lowRank(double p, std::size_t n) { return type7Position(n, p).lo; }
 
 } // namespace
 
@@ -231,9 +229,7 @@ bool BracketSelect::finish() {
 double BracketSelect::percentile(int s) const {
     const SetState& st = sets_[std::size_t(s)];
     if (st.n == 0) return kNaN;
-    const double pos = std::clamp(st.p, 0.0, 100.0) / 100.0 * double(st.n - 1);
-    const double frac = pos - std::floor(pos);
-    return frac > 0.0 ? st.a + (st.b - st.a) * frac : st.a;
+    return type7Interpolate(st.a, st.b, type7Position(st.n, st.p).fraction);
 }
 
 BracketSelect::Tie BracketSelect::tieAtLowRank(int s) const {

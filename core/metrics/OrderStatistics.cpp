@@ -1,4 +1,5 @@
 #include "metrics/OrderStatistics.h"
+#include "util/Percentile.h"
 
 #include "metrics/RankSelect.h"
 #include "metrics/SampleSelect.h"
@@ -28,11 +29,9 @@ float selectRank(std::vector<float>& v, std::size_t k) { return float(ranksKAndN
 
 double percentileOf(std::vector<float>& v, double p) {
     if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
-    const double pos = std::clamp(p, 0.0, 100.0) / 100.0 * double(v.size() - 1);
-    const std::size_t lo = std::size_t(std::floor(pos));
-    const double frac = pos - double(lo);
-    const auto [a, b] = ranksKAndNext(v, lo);
-    return frac > 0.0 ? a + (b - a) * frac : a;
+    const Type7Position t = type7Position(v.size(), p); // util/Percentile.h
+    const auto [a, b] = ranksKAndNext(v, t.lo);
+    return type7Interpolate(a, b, t.fraction);
 }
 
 double medianOf(std::vector<float>& v) {

@@ -1,4 +1,5 @@
 #include "stats/Percentile.h"
+#include "util/Percentile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,13 +9,7 @@ namespace ll::stats {
 
 double percentile(std::vector<double> values, double q) {
     std::erase_if(values, [](double v) { return !std::isfinite(v); });
-    if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
-    std::sort(values.begin(), values.end());
-    const double pos = std::clamp(q, 0.0, 1.0) * double(values.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, values.size() - 1);
-    const double f = pos - double(lo);
-    return values[lo] + f * (values[hi] - values[lo]);
+    return percentileInPlace(values, 100.0 * q); // util/Percentile.h
 }
 
 Interval percentileInterval(std::span<const double> values, double level) {

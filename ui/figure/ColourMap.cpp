@@ -1,4 +1,5 @@
 #include "figure/ColourMap.h"
+#include "util/Percentile.h"
 
 #include "colour/ColourMaps.h"
 
@@ -43,15 +44,7 @@ double symmetricExtent(const std::vector<std::pair<const FloatPlane*, const Mask
         }
     }
     if (a.empty()) return 1.0;
-    // Type-7 percentile: linear interpolation between order statistics.
-    const double pos = std::clamp(percentile, 0.0, 100.0) / 100.0 * double(a.size() - 1);
-    const std::size_t lo = std::size_t(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, a.size() - 1);
-    std::nth_element(a.begin(), a.begin() + std::ptrdiff_t(lo), a.end());
-    const double vlo = a[lo];
-    double vhi = vlo;
-    if (hi != lo) vhi = *std::min_element(a.begin() + std::ptrdiff_t(lo) + 1, a.end());
-    const double r = vlo + (vhi - vlo) * (pos - double(lo));
+    const double r = percentileInPlace(a, percentile); // util/Percentile.h
     return r > 0.0 && std::isfinite(r) ? r : 1.0;
 }
 

@@ -1,4 +1,5 @@
 #include "figure/TileImages.h"
+#include "util/Percentile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,12 +50,7 @@ QImage ratioToImage(const Image& ratio, const Mask* valid, const ColourConfig& c
     }
     double scale = 1.0;
     if (!means.empty()) {
-        const double pos = percentile / 100.0 * double(means.size() - 1);
-        const std::size_t lo = std::size_t(pos);
-        std::nth_element(means.begin(), means.begin() + std::ptrdiff_t(lo), means.end());
-        const double vlo = means[lo];
-        const double vhi = lo + 1 < means.size() ? *std::min_element(means.begin() + std::ptrdiff_t(lo) + 1, means.end()) : vlo;
-        const double p = vlo + (vhi - vlo) * (pos - double(lo));
+        const double p = percentileInPlace(means, percentile); // util/Percentile.h
         if (p > 0.0 && std::isfinite(p)) scale = 1.0 / p;
     }
     Image shown = ratio;

@@ -1,4 +1,5 @@
 #include "view/ImageSource.h"
+#include "util/Percentile.h"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -12,18 +13,8 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-// Type-7 percentile (numpy default) of a vector, reordering it.
-double percentile(std::vector<float>& v, double p) {
-    if (v.empty()) return 0.0;
-    const double pos = p / 100.0 * double(v.size() - 1);
-    const auto lo = std::size_t(std::floor(pos));
-    const auto hi = std::min(lo + 1, v.size() - 1);
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(lo), v.end());
-    const double a = v[lo];
-    double b = a;
-    if (hi != lo) b = *std::min_element(v.begin() + std::ptrdiff_t(lo) + 1, v.end());
-    return a + (pos - double(lo)) * (b - a);
-}
+// Type-7 percentile of a vector (util/Percentile.h), reordering it; 0 for an empty one.
+double percentile(std::vector<float>& v, double p) { return v.empty() ? 0.0 : percentileInPlace(v, p); }
 
 // Halves a level: 2x2 box mean of the finite samples (NaN when none), or the top-left sample.
 MipLevel halve(const MipLevel& src, int channels, bool nearest) {
