@@ -1,12 +1,18 @@
 #pragma once
-// Separable Gaussian blur of a float plane, mirrored borders (d c b | a b c d | c b a, BorderIndex.h's
-// mirrorIndex), TBB over rows.
+// The edit scores' Gaussian: image/GaussianBlur.h's exact kernel with the 'mirror' border
+// (d c b | a b c d | c b a) and radius ceil(3 sigma) unless `radius` >= 0 is given. sigma <= 0 returns
+// a copy.
 #include "image/BorderIndex.h"
-#include "image/Plane.h"
+#include "image/GaussianBlur.h"
+
+#include <cmath>
 
 namespace ll::edit {
 
-// Kernel radius ceil(3 sigma) unless `radius` >= 0 is given. sigma <= 0 returns a copy.
-FloatPlane gaussianBlur(const FloatPlane& src, double sigma, int radius = -1);
+inline FloatPlane gaussianBlur(const FloatPlane& src, double sigma, int radius = -1) {
+    if (!(sigma > 0)) return src;
+    return ll::gaussianBlur(src, {sigma, 0.0, radius >= 0 ? radius : int(std::ceil(3.0 * sigma)), GaussianBorder::Mirror,
+                                  GaussianMethod::Exact});
+}
 
 } // namespace ll::edit

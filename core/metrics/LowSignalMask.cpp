@@ -1,8 +1,8 @@
 #include "metrics/LowSignalMask.h"
 
-#include "metrics/GaussianKernel.h"
+#include "image/GaussianBlur.h"
 #include "metrics/OrderStatistics.h"
-#include "metrics/RecursiveGaussian.h"
+#include "image/RecursiveGaussian.h"
 
 #include <tbb/parallel_for.h>
 

@@ -1,6 +1,6 @@
 #include "metrics/Ssim.h"
 
-#include "metrics/GaussianKernel.h"
+#include "image/GaussianBlur.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>

@@ -1,5 +1,5 @@
 // PSNR and SSIM against golden values from an independent implementation (scikit-image 0.19.3).
-#include "metrics/GaussianKernel.h"
+#include "image/GaussianBlur.h"
 #include "metrics/Psnr.h"
 #include "metrics/Ssim.h"
 

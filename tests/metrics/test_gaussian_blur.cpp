@@ -1,10 +1,10 @@
 // The fast recursive Gaussian against the exactly sampled truncated kernel, and the exact kernel
 // against a direct 2-D reference; mirror boundary handling, also for extensions longer than the image.
 #include "ReferenceMetrics.h"
-#include "metrics/GaussianKernel.h"
+#include "image/GaussianBlur.h"
 #include "metrics/LowSignalMask.h"
 #include "image/BorderIndex.h"
-#include "metrics/RecursiveGaussian.h"
+#include "image/RecursiveGaussian.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "metrics/RecursiveGaussian.h"
+#include "image/RecursiveGaussian.h"
 
 #include "image/BorderIndex.h"
 
