@@ -1,6 +1,7 @@
 // lightlens-cli capture: option parsing (--on/--off take several files), the printed summary, exit
 // statuses and one-line errors naming the file, --times in seconds or fractions.
 #include "cli/Commands.h"
+#include "support/CliInProcess.h"
 
 #include "capture/BracketSimulation.h"
 #include "dataset/SceneMeta.h"
@@ -15,20 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = 0;
-    std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    Run r;
-    r.status = cli::runCli(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Run = test::CliRun;
+Run run(const std::vector<std::string>& args) { return test::runCliInProcess(args); }
 
 // Five exposures, one EV apart around 1/100 s, of the photograph (off) or the photograph twice as
 // bright on its left half (on); with EXIF unless `exif` is false.

@@ -4,6 +4,7 @@
 // file without scoring again, shards merge to the plain run's bytes, `tables` reads the direction back,
 // and bad files stop the run with a one-line error naming the file.
 #include "cli/Commands.h"
+#include "support/CliInProcess.h"
 
 #include "bench/BenchOutputs.h"
 #include "bench/ImportedScores.h"
@@ -25,20 +26,8 @@ using namespace ll;
 
 namespace {
 
-struct Run {
-    int status = 0;
-    std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    cli::Io io{out, err};
-    Run r;
-    r.status = cli::runCli(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Run = test::CliRun;
+Run run(const std::vector<std::string>& args) { return test::runCliInProcess(args); }
 
 // The value of column `key` of the row whose first label is `label` in a table CSV.
 std::string tableCell(const std::string& csv, const std::string& label, const std::string& key) {

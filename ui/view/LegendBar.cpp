@@ -49,12 +49,10 @@ LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
 
 QSize LegendBar::sizeHint() const { return {300, wantedHeight(width() > 0 ? width() : 300)}; }
 
-int LegendBar::categoricalRows(int width) const {
-    if (!source_ || source_->kind() != SourceKind::Categorical) return 1;
-    int rows = 1, x = 6;
-    const int n = std::min(int(source_->palette().size()), int(source_->labelNames().size()));
-    for (int i = 0; i < n; ++i) {
-        const int w = fontMetrics().horizontalAdvance(displayName(source_->labelNames()[i])) + 24;
+int LegendBar::flowRows(int width, int x, const QStringList& names) const {
+    int rows = 1;
+    for (const QString& name : names) {
+        const int w = fontMetrics().horizontalAdvance(displayName(name)) + 24;
         if (x + w > width && x > 6) {
             ++rows;
             x = 6;
@@ -64,18 +62,17 @@ int LegendBar::categoricalRows(int width) const {
     return rows;
 }
 
+int LegendBar::categoricalRows(int width) const {
+    if (!source_ || source_->kind() != SourceKind::Categorical) return 1;
+    const int n = std::min(int(source_->palette().size()), int(source_->labelNames().size()));
+    return flowRows(width, 6, source_->labelNames().mid(0, n));
+}
+
 int LegendBar::overlayRows(int width) const {
     if (overlays_.empty()) return 0;
-    int rows = 1, x = 6 + fontMetrics().horizontalAdvance(tr("Overlays:")) + 8;
-    for (const auto& e : overlays_) {
-        const int w = fontMetrics().horizontalAdvance(displayName(e.name)) + 24;
-        if (x + w > width && x > 6) {
-            ++rows;
-            x = 6;
-        }
-        x += w;
-    }
-    return rows;
+    QStringList names;
+    for (const auto& e : overlays_) names << e.name;
+    return flowRows(width, 6 + fontMetrics().horizontalAdvance(tr("Overlays:")) + 8, names);
 }
 
 int LegendBar::wantedHeight(int width) const {

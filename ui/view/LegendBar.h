@@ -44,6 +44,8 @@ private:
     // Rows of label-map entries at this width (each entry: swatch and name); at least one.
     int categoricalRows(int width) const;
     int overlayRows(int width) const;
+    // Rows taken by entries (swatch and name) flowing from x across `width`, as paintEvent lays them out.
+    int flowRows(int width, int x, const QStringList& names) const;
     int wantedHeight(int width) const;
     void relayout();
 
