@@ -1,7 +1,7 @@
 #pragma once
 // Percentile-bootstrap confidence interval of a mean (resampling items with replacement), with a
-// fixed seed. Draws run in parallel (TBB) in fixed chunks, each with its own counter-based random
-// stream, so the result is the same for any number of threads.
+// fixed seed. Draws run in parallel (TBB), each with its own counter-based generator (util/DrawRng.h,
+// the scheme of the validation statistics), so the result is the same for any number of threads.
 #include <cstddef>
 #include <cstdint>
 #include <optional>

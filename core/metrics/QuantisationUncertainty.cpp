@@ -6,7 +6,7 @@
 #include "metrics/Lfe.h"
 #include "metrics/RatioImage.h"
 #include "metrics/Sie.h"
-#include "util/SplitMix64.h"
+#include "util/DrawRng.h"
 
 #include <tbb/parallel_for.h>
 
@@ -15,8 +15,6 @@
 
 namespace ll {
 namespace {
-
-double uniform01(std::uint64_t& state) { return double(splitMix64Next(state) >> 11) * 0x1.0p-53; }
 
 std::optional<double> sampleStd(const std::vector<std::optional<double>>& v) {
     std::vector<double> x;
@@ -36,14 +34,12 @@ std::optional<double> sampleStd(const std::vector<std::optional<double>>& v) {
 Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, std::uint64_t seed, int draw) {
     Image enc(codes.width, codes.height);
     tbb::parallel_for(0, codes.height, [&](int y) {
-        std::uint64_t state = seed;
-        state ^= splitMix64Next(state) + std::uint64_t(draw) * 0x100000001B3ull;
-        state ^= splitMix64Next(state) + std::uint64_t(y);
-        splitMix64Next(state);
+        // Row y of draw `draw` has its own generator (util/DrawRng.h).
+        auto rng = drawRng(seed, RngStream::Quantisation, std::uint64_t(draw) * std::uint64_t(codes.height) + std::uint64_t(y));
         const std::size_t i0 = std::size_t(y) * codes.width * 3;
         float* o = enc.pixel(0, y);
         for (std::size_t i = 0; i < std::size_t(codes.width) * 3; ++i) {
-            const double v = (double(codes.rgb[i0 + i]) - 0.5 + uniform01(state)) / 255.0;
+            const double v = (double(codes.rgb[i0 + i]) - 0.5 + uniform01(rng)) / 255.0;
             o[i] = float(std::clamp(v, 0.0, 1.0));
         }
     });

@@ -1,6 +1,6 @@
 #include "stats/ClusterBootstrap.h"
 
-#include "stats/DrawRng.h"
+#include "util/DrawRng.h"
 
 #include <tbb/parallel_for.h>
 

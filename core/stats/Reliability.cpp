@@ -1,7 +1,7 @@
 #include "stats/Reliability.h"
 
 #include "stats/Correlation.h"
-#include "stats/DrawRng.h"
+#include "util/DrawRng.h"
 
 #include <tbb/parallel_for.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Simulated human studies with known truth, for the statistics tests (header-only).
-#include "stats/DrawRng.h"
+#include "util/DrawRng.h"
 #include "stats/Judgements.h"
 #include "stats/ScoreTable.h"
 

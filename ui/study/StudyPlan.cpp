@@ -1,7 +1,7 @@
 #include "study/StudyPlan.h"
 
 #include "stats/Csv.h"
-#include "stats/DrawRng.h"
+#include "util/DrawRng.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
