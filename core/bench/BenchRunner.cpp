@@ -8,7 +8,7 @@
 #include "bench/ImportedScores.h"
 #include "bench/Journal.h"
 #include "bench/PerImageCsv.h"
-#include "bench/Recycler.h"
+#include "util/Recycler.h"
 #include "bench/RowJson.h"
 #include "bench/ScenePairCache.h"
 #include "bench/WorkList.h"
@@ -320,8 +320,8 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.modelPath = &modelPath;
             in.targetSeen = item.task == Task::On ? &pair.seenOn : &pair.seenOff;
             in.blurredLight = &pair.blurredLight;
-            EvalWorkspacePool::Lease ws = workspaces.take();
-            const EvalResult res = evaluate(in, params, false, *ws);
+            EvalWorkspacePool::Lease ws(workspaces);
+            const EvalResult res = evaluate(in, params, false, **ws);
             fillScores(job->row, res.scores, ds.root, item.baseline() ? std::string() : item.edit->path->string());
             // --wb-shift: the same edit against the pair under each white-balance shift
             if (!job->row.failed())
@@ -330,7 +330,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                     in.off = &s.off;
                     in.targetSeen = item.task == Task::On ? &s.seenOn : &s.seenOff;
                     in.blurredLight = &s.blurredLight;
-                    const EvalResult shifted = evaluate(in, shiftedParams, false, *ws);
+                    const EvalResult shifted = evaluate(in, shiftedParams, false, **ws);
                     job->row.wb[s.name] = {shifted.scores.sie, shifted.scores.lfe, shifted.scores.psnr, shifted.scores.ssim};
                 }
         } catch (const Error& e) {

@@ -22,23 +22,4 @@ void EvalWorkspace::ensureSize(int W, int H) {
     ensure(gradEdit, W, H);
 }
 
-EvalWorkspacePool::Lease EvalWorkspacePool::take() {
-    std::unique_ptr<EvalWorkspace> ws;
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (!free_.empty()) {
-            ws = std::move(free_.back());
-            free_.pop_back();
-        }
-    }
-    if (!ws) ws = std::make_unique<EvalWorkspace>();
-    return Lease(*this, std::move(ws));
-}
-
-void EvalWorkspacePool::giveBack(std::unique_ptr<EvalWorkspace> ws) {
-    if (!ws) return;
-    std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(std::move(ws));
-}
-
 } // namespace ll

@@ -11,6 +11,8 @@
 #include "metrics/RegionSums.h"
 #include "metrics/Ssim.h"
 
+#include "util/Recycler.h"
+
 #include <tbb/enumerable_thread_specific.h>
 
 #include <array>
@@ -59,30 +61,11 @@ public:
     tbb::enumerable_thread_specific<RowScratch> rowScratch;
 };
 
-// Workspaces for concurrent evaluations (a batch run's pipeline): take one for a call, give it back
-// afterwards; at most as many exist as calls ever ran at once. Which workspace a call gets does not
-// change its result.
-class EvalWorkspacePool {
-public:
-    class Lease {
-    public:
-        Lease(EvalWorkspacePool& pool, std::unique_ptr<EvalWorkspace> ws) : pool_(pool), ws_(std::move(ws)) {}
-        ~Lease() { pool_.giveBack(std::move(ws_)); }
-        Lease(const Lease&) = delete;
-        Lease& operator=(const Lease&) = delete;
-        EvalWorkspace& operator*() { return *ws_; }
-
-    private:
-        EvalWorkspacePool& pool_;
-        std::unique_ptr<EvalWorkspace> ws_;
-    };
-
-    Lease take();
-
-private:
-    void giveBack(std::unique_ptr<EvalWorkspace> ws);
-    std::mutex mutex_;
-    std::vector<std::unique_ptr<EvalWorkspace>> free_;
+// Workspaces for concurrent evaluations (a batch run's pipeline): lease one for a call
+// (EvalWorkspacePool::Lease ws(pool); evaluate(..., **ws)); at most as many exist as calls ever ran at
+// once. Which workspace a call gets does not change its result.
+struct EvalWorkspacePool : Recycler<std::unique_ptr<EvalWorkspace>> {
+    EvalWorkspacePool() : Recycler([] { return std::make_unique<EvalWorkspace>(); }) {}
 };
 
 } // namespace ll
