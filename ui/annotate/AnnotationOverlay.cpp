@@ -15,7 +15,7 @@ namespace ll::ui {
 
 AnnotationOverlay::AnnotationOverlay(AnnotationEditor* editor, ImageCanvas* canvas, ViewState* state,
                                      BackdropImages* backdrops, QWidget* parent)
-    : QWidget(parent ? parent : canvas), editor_(editor), canvas_(canvas), state_(state), backdrops_(backdrops) {
+    : QWidget(parent ? parent : canvas), editor_(editor), canvas_(canvas), canvasObject_(canvas), state_(state), backdrops_(backdrops) {
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setAttribute(Qt::WA_TransparentForMouseEvents, true);
@@ -48,7 +48,10 @@ void AnnotationOverlay::setBackdrop(Backdrop b) {
 }
 
 bool AnnotationOverlay::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == canvas_ && e->type() == QEvent::Resize) setGeometry(canvas_->rect());
+    // The type first, and identity through the plain QObject pointer: the canvas sends events while it
+    // is being destroyed (window deactivation), when it is no longer an ImageCanvas and QPointer's
+    // downcast would be undefined behaviour (UBSan, sanitize-gui tier).
+    if (e->type() == QEvent::Resize && watched == canvasObject_ && canvas_) setGeometry(canvas_->rect());
     return QWidget::eventFilter(watched, e);
 }
 

@@ -78,6 +78,7 @@ private:
 
     AnnotationEditor* editor_;
     QPointer<ImageCanvas> canvas_;
+    const QObject* canvasObject_; // the same object, for identity tests in eventFilter
     ViewState* state_;
     BackdropImages* backdrops_;
     bool active_ = false;
