@@ -11,8 +11,8 @@
 #   --package       the packaging suite (builds the .deb and runs the CLI from it)
 #   --slurm         the cluster recipe on a single-node SLURM started locally (scripts/slurm-integration.sh;
 #                   root, installs slurmctld, slurmd and munge when missing)
-#   --all           correctness, --package, --slurm, --sanitize and --fuzz (the GUI sanitizer and
-#                   TSan tiers are asked for by name)
+#   --all           correctness, --package, --slurm, --sanitize-gui and --fuzz (the GUI sanitizer
+#                   build runs every suite, so it stands for --sanitize; TSan is asked for by name)
 #   --no-correctness  skip the correctness suites (e.g. `--no-correctness --fuzz` fuzzes only)
 # Environment: LIGHTLENS_TEST_JOBS (CTest parallelism, default 2); the older switches still work:
 # LIGHTLENS_SANITIZE_TESTS=1 adds --sanitize, LIGHTLENS_FUZZ_SECONDS=N (N > 0) adds --fuzz=N.
@@ -35,7 +35,7 @@ for arg in "$@"; do
     --fuzz=*) fuzz=1 fuzz_seconds=${arg#--fuzz=} ;;
     --package) package=1 ;;
     --slurm) slurm=1 ;;
-    --all) sanitize=1 fuzz=1 package=1 slurm=1 ;;
+    --all) sanitize_gui=1 fuzz=1 package=1 slurm=1 ;;
     --no-correctness) correctness=0 ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "run-tests.sh: unknown option '$arg' (see --help)" >&2; exit 2 ;;

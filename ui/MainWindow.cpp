@@ -133,7 +133,7 @@ void MainWindow::createDocks() {
     pix->setWidget(inspector_);
     pix->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, pix);
-    resizeDocks({left, right}, {330, 360}, Qt::Horizontal);
+    resizeDocks({left, right}, {380, 360}, Qt::Horizontal);
     resizeDocks({right, pix}, {560, 380}, Qt::Vertical);
 }
 

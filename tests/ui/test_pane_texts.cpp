@@ -94,7 +94,9 @@ private Q_SLOTS:
 
     void browserKeepsTheScoresInView() {
         Dataset d;
-        for (const char* scene : {"kitchen_evening_two_lamps_and_a_window", "hallway_night"})
+        // Enough rows for a vertical scroll bar, which takes its width from the viewport.
+        for (const char* scene : {"kitchen_evening_two_lamps_and_a_window", "hallway_night", "scene_000", "scene_001",
+                                  "scene_002", "scene_003", "scene_004", "scene_005", "scene_006", "scene_007"})
             for (const char* model : {"instruct_relight_finetuned_v2_large", "do_nothing"})
                 for (Task t : {Task::On, Task::Off}) {
                     EditEntry e;
@@ -105,10 +107,12 @@ private Q_SLOTS:
                     d.edits.push_back(e);
                 }
         DatasetBrowser b;
-        b.resize(330, 500); // the Dataset dock's default width
+        b.resize(320, 500); // narrower than the Dataset dock's default width (380)
         b.show();
         QVERIFY(QTest::qWaitForWindowExposed(&b));
         b.setDataset(d);
+        // Scores as wide as real ones (the do-nothing baseline's SIE reaches tens to hundreds).
+        for (int r = 0; r < b.model()->rowCount(); ++r) b.model()->setScores(r, 146.532, 1.463);
         QApplication::processEvents();
         const QHeaderView* h = b.view()->horizontalHeader();
         const int viewport = b.view()->viewport()->width();

@@ -10,6 +10,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -34,9 +36,12 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     // Long scene and model names are elided (full text in the tooltip) rather than pushing the
     // score columns out of the dock: see fitNameColumns().
+    // Task, SIE and LFE have fixed widths (SIE and LFE wide enough for "000.000"), so they do not
+    // grow as scores arrive; the names share what is left of the dock (fitNameColumns).
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view_->horizontalHeader()->setSectionResizeMode(DatasetTableModel::SceneCol, QHeaderView::Interactive);
-    view_->horizontalHeader()->setSectionResizeMode(DatasetTableModel::ModelCol, QHeaderView::Interactive);
+    for (const int col : {int(DatasetTableModel::SceneCol), int(DatasetTableModel::ModelCol), int(DatasetTableModel::TaskCol),
+                          int(DatasetTableModel::SieCol), int(DatasetTableModel::LfeCol)})
+        view_->horizontalHeader()->setSectionResizeMode(col, QHeaderView::Interactive);
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->setTextElideMode(Qt::ElideMiddle);
     view_->setShowGrid(false);
@@ -210,17 +215,37 @@ void DatasetBrowser::updateGroupSummary() {
 }
 
 void DatasetBrowser::fitNameColumns() {
-    const int cap = fontMetrics().averageCharWidth() * 12;
+    const QFontMetrics fm = view_->fontMetrics();
+    const int pad = 2 * view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_) + 12;
+    const int sort = view_->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, view_) + 6;
+    view_->setColumnWidth(DatasetTableModel::TaskCol, std::max(fm.horizontalAdvance(tr("Task")) + sort, fm.horizontalAdvance("off")) + pad);
+    const int score = std::max(fm.horizontalAdvance("000.000"), fm.horizontalAdvance(tr("SIE")) + sort) + pad;
+    view_->setColumnWidth(DatasetTableModel::SieCol, score);
+    view_->setColumnWidth(DatasetTableModel::LfeCol, score);
+    // The names: as wide as they are, at most 12 characters, and together no wider than what the
+    // viewport leaves beside Task, SIE and LFE (at least 6 characters each).
+    // Room for a vertical scroll bar is kept whether or not it shows yet (it appears once the rows
+    // are laid out, and would push LFE out of view).
+    int viewport = view_->viewport()->width();
+    if (!view_->verticalScrollBar()->isVisible()) viewport -= view_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, view_);
+    const int room = viewport - view_->columnWidth(DatasetTableModel::TaskCol) - 2 * score;
+    const int cap = std::max(fm.averageCharWidth() * 6, std::min(fm.averageCharWidth() * 12, room / 2));
     QList<int> cols{int(DatasetTableModel::SceneCol), int(DatasetTableModel::ModelCol)};
-    // Metadata values can be long (k with 17 digits, a capture block as JSON): capped the same way.
+    // Metadata values can be long (k with 17 digits, a capture block as JSON): capped at 12 characters.
     for (int k = 0; k < model_->metaKeys().size(); ++k) {
         cols << model_->metaColumn(k);
         view_->horizontalHeader()->setSectionResizeMode(model_->metaColumn(k), QHeaderView::Interactive);
     }
     for (const int col : cols) {
+        const int limit = col == DatasetTableModel::SceneCol || col == DatasetTableModel::ModelCol ? cap : fm.averageCharWidth() * 12;
         view_->resizeColumnToContents(col);
-        if (view_->columnWidth(col) > cap) view_->setColumnWidth(col, cap);
+        if (view_->columnWidth(col) > limit) view_->setColumnWidth(col, limit);
     }
+}
+
+void DatasetBrowser::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (model_->rowCount() > 0) fitNameColumns();
 }
 
 void DatasetBrowser::setScores(const CaseId& id, std::optional<double> sie, std::optional<double> lfe) {

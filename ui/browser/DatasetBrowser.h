@@ -59,6 +59,7 @@ private:
     // Scene and model columns as wide as their names up to a cap (the rest elided), so the SIE and
     // LFE columns stay in view at the dock's default width.
     void fitNameColumns();
+    void resizeEvent(QResizeEvent* e) override;
 
     QTableView* view_;
     QLineEdit* filter_;
