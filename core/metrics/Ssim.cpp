@@ -14,7 +14,10 @@
 // fused multiply-adds (which AVX-512 would otherwise allow) is switched off for this file
 // (-ffp-contract=off in core/CMakeLists.txt): the result is the
 // same bit for bit on every machine (tests/metrics/test_classic_metrics.cpp checks it).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+// Not under ThreadSanitizer: the clones' ifunc resolver runs while the program is being relocated,
+// before the TSan runtime exists, and its instrumented entry crashes the process (every suite of the
+// tsan tier that links the engine died in filterRows' resolver).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
 #define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define LL_SSIM_CLONES
