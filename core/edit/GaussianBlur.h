@@ -10,7 +10,7 @@
 namespace ll::edit {
 
 inline FloatPlane gaussianBlur(const FloatPlane& src, double sigma, int radius = -1) {
-    if (!(sigma > 0)) return src;
+    // sigma <= 0 is returned unchanged by ll::gaussianBlur before the radius is used.
     return ll::gaussianBlur(src, {sigma, 0.0, radius >= 0 ? radius : int(std::ceil(3.0 * sigma)), GaussianBorder::Mirror,
                                   GaussianMethod::Exact});
 }
