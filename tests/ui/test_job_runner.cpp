@@ -99,6 +99,56 @@ private Q_SLOTS:
         QVERIFY(!errored);
     }
 
+    void progressArrivesOnTheGuiThreadWhileTheContextLives() {
+        // A job reports progress from its worker: each report reaches the GUI thread in order while
+        // the context exists and the token stands; after the context is deleted, or the token is
+        // cancelled, reports are dropped without touching anything.
+        JobRunner runner;
+        QThread* gui = QThread::currentThread();
+        std::vector<std::pair<int, int>> seen;
+        bool offThread = false;
+        auto* context = new QObject;
+        const CancelToken token;
+        const JobRunner::Progress post = runner.progressPoster(token, context, [&](int done, int total, QString text) {
+            offThread = offThread || QThread::currentThread() != gui;
+            QCOMPARE(text, QStringLiteral("step %1").arg(done));
+            seen.emplace_back(done, total);
+        });
+        std::atomic<int> phase{0};
+        runner.run<int>(
+            "reporting", JobPriority::Interactive, token,
+            [&](const CancelToken&) {
+                for (int i = 1; i <= 3; ++i) post(i, 3, QStringLiteral("step %1").arg(i));
+                phase = 1;
+                while (phase.load() != 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                post(4, 3, QStringLiteral("step 4")); // the context is gone by now
+                return 0;
+            },
+            context, [](int) {});
+        QTRY_VERIFY_WITH_TIMEOUT(phase.load() == 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(int(seen.size()), 3, 60000);
+        QCOMPARE(seen, (std::vector<std::pair<int, int>>{{1, 3}, {2, 3}, {3, 3}}));
+        QVERIFY(!offThread);
+        delete context;
+        phase = 2;
+        QTRY_COMPARE_WITH_TIMEOUT(runner.activeJobs(), 0, 60000);
+        QCoreApplication::processEvents();
+        QCOMPARE(int(seen.size()), 3);
+
+        // A cancelled token drops reports too.
+        QObject alive;
+        const CancelToken cancelled;
+        int reports = 0;
+        const JobRunner::Progress late = runner.progressPoster(cancelled, &alive, [&](int, int, QString) { ++reports; });
+        late(1, 2, {});
+        QCoreApplication::processEvents();
+        QCOMPARE(reports, 1);
+        cancelled.cancel();
+        late(2, 2, {});
+        QCoreApplication::processEvents();
+        QCOMPARE(reports, 1);
+    }
+
     void windowsClosedAtAnyMomentOfTheirJobs() {
         // Many contexts deleted while their jobs start, run, finish or post their results: no result
         // reaches a deleted context, every live one gets its own. The worker never reads the context

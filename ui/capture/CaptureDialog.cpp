@@ -15,7 +15,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -211,19 +210,17 @@ void CaptureDialog::start() {
     token_ = CancelToken();
     setRunning(true);
     onProgress(0, tr("Starting…"));
-    QPointer<CaptureDialog> self(this);
     auto cancelFlag = cancel_;
     const CancelToken token = token_;
+    // Progress in thousandths; the runner shows it on the GUI thread while this dialog exists.
+    const JobRunner::Progress post = runner_->progressPoster(token, this, [this](int permille, int, QString what) {
+        if (running_) onProgress(permille / 1000.0 * 0.95, what);
+    });
     runner_->run<capture::CaptureSummary>(
         tr("Capturing %1").arg(scene), JobPriority::Interactive, token,
-        [r, prepare, self, cancelFlag, dataset](const CancelToken&) {
-            auto report = [self](double f, const std::string& what) {
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, f, w = QString::fromStdString(what)] {
-                        if (self && self->running_) self->onProgress(f * 0.95, w);
-                    },
-                    Qt::QueuedConnection);
+        [r, prepare, post, cancelFlag, dataset](const CancelToken&) {
+            auto report = [post](double f, const std::string& what) {
+                post(int(f * 1000 + 0.5), 1000, QString::fromStdString(what));
             };
             capture::CaptureSummary s = capture::captureScene(r, report, cancelFlag.get());
             if (prepare && !cancelFlag->load()) {

@@ -14,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -291,22 +290,15 @@ void EditScoreWindow::scoreEdit(const QString& task, const QString& model) {
     auto learned = learned_;
     const ColourConfig colour = colour_;
     const std::string t = task.toStdString(), m = model.toStdString();
-    // Stages arrive on the worker thread and are shown on the GUI thread, for this run only.
-    QPointer<EditScoreWindow> self(this);
-    const CancelToken runToken = token_;
-    EditScoreProgress progress = [self, runToken](int stage, const std::string& what) {
-        if (!self || runToken.cancelled()) return;
-        const QString text = QString::fromStdString(what);
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, runToken, stage, text] {
-                if (!self || runToken.cancelled()) return;
-                self->progress_->setRange(0, kEditScoreStages);
-                self->progress_->setValue(stage);
-                self->progress_->setFormat(QStringLiteral("%1/%2 %3").arg(stage).arg(kEditScoreStages).arg(text));
-            },
-            Qt::QueuedConnection);
-    };
+    // Stages arrive on the worker thread and are shown on the GUI thread, for this run only; the
+    // runner checks on the GUI thread that this window still exists.
+    const JobRunner::Progress post =
+        runner_->progressPoster(token_, this, [this](int stage, int, QString text) {
+            progress_->setRange(0, kEditScoreStages);
+            progress_->setValue(stage);
+            progress_->setFormat(QStringLiteral("%1/%2 %3").arg(stage).arg(kEditScoreStages).arg(text));
+        });
+    EditScoreProgress progress = [post](int stage, const std::string& what) { post(stage, kEditScoreStages, QString::fromStdString(what)); };
     runner_->run<EditScorePtr>(
         tr("Scoring edit %1 / %2").arg(task, model), JobPriority::Interactive, token_,
         [dataset, learned, colour, t, m, progress](const CancelToken& token) {

@@ -68,6 +68,24 @@ public:
         launch(label, priority, token, std::move(body));
     }
 
+    // A callable that a job's work may call on its worker thread to report how far it got: each call
+    // posts (done, total, text) to the runner, which passes it to onProgress on the GUI thread if
+    // `context` still exists and `token` was not cancelled. Copies may be called after the context
+    // is gone.
+    using Progress = std::function<void(int done, int total, const QString& text)>;
+    Progress progressPoster(CancelToken token, QObject* context, std::function<void(int, int, QString)> onProgress) {
+        QPointer<QObject> ctx(context); // made here, read only on the GUI thread
+        return [this, token, ctx, onProgress = std::move(onProgress)](int done, int total, const QString& text) {
+            if (token.cancelled()) return;
+            QMetaObject::invokeMethod(
+                this,
+                [ctx, token, onProgress, done, total, text]() {
+                    if (ctx && !token.cancelled()) onProgress(done, total, text);
+                },
+                Qt::QueuedConnection);
+        };
+    }
+
     // Jobs started and not yet finished (running or queued).
     int activeJobs() const { return int(labels_.size()); }
     QStringList activeLabels() const;

@@ -10,7 +10,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPixmap>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -214,18 +213,18 @@ void StudyWindow::loadImages(long pair) {
     loading_ = true;
     loadBar_->setValue(0);
     loadBar_->setVisible(true);
-    QPointer<StudyWindow> self(this);
     const CancelToken token = loadToken_;
+    // Images loaded so far; the runner shows the count on the GUI thread while this window exists.
+    const JobRunner::Progress post =
+        runner_->progressPoster(token, this, [this](int loaded, int, QString) { loadBar_->setValue(loaded); });
     runner_->run<std::vector<LoadedImage>>(
         tr("Loading the pair's images"), JobPriority::Interactive, loadToken_,
-        [paths, sizes, self](const CancelToken& t) {
+        [paths, sizes, post](const CancelToken& t) {
             std::vector<LoadedImage> out;
             for (int k = 0; k < 3; ++k) {
                 throwIfCancelled(t); // a newer pair is on screen: stop here
                 out.push_back(loadScaled(paths[k], sizes[k]));
-                QMetaObject::invokeMethod(
-                    self.data(), [self, t, k] { if (self && !t.cancelled()) self->loadBar_->setValue(k + 1); },
-                    Qt::QueuedConnection);
+                post(k + 1, 3, QString());
             }
             return out;
         },

@@ -19,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -277,18 +276,10 @@ void ValidationWindow::run() {
     cancel_button_->setEnabled(true);
     progress_->setValue(0);
     status_->showMessage(tr("Running the statistics (%1 bootstrap draws, %2 splits)…").arg(req.options.draws).arg(req.options.splits));
-    // Progress arrives from worker threads; it is shown on the GUI thread, for this run only.
-    QPointer<ValidationWindow> self(this);
-    const CancelToken token = token_;
-    auto progress = [self, token](double fraction) {
-        if (!self || token.cancelled()) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, token, fraction] {
-                if (self && !token.cancelled()) self->progress_->setValue(int(fraction * 1000 + 0.5));
-            },
-            Qt::QueuedConnection);
-    };
+    // Progress arrives from worker threads; the runner shows it on the GUI thread, for this run only.
+    const JobRunner::Progress post =
+        runner_->progressPoster(token_, this, [this](int permille, int, QString) { progress_->setValue(permille); });
+    auto progress = [post](double fraction) { post(int(fraction * 1000 + 0.5), 1000, QString()); };
     runner_->run<ValidationRunPtr>(
         tr("Validating against judgements"), JobPriority::Interactive, token_,
         [req, progress](const CancelToken& t) { return runValidation(req, &t, progress); }, this,
