@@ -33,9 +33,9 @@ Column makeColumn(std::string key, std::string group, std::string label, Better 
                   int decimals = 3, CellFormat format = CellFormat::Fixed);
 
 struct Cell {
-    std::optional<double> value;
-    std::optional<double> plusMinus;
-    std::optional<double> low, high; // the interval of a column with hasInterval
+    std::optional<double> value{};
+    std::optional<double> plusMinus{};
+    std::optional<double> low{}, high{}; // the interval of a column with hasInterval
 };
 
 struct TableRow {
