@@ -73,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     connect(runner_, &JobRunner::activityChanged, this, &MainWindow::onJobs);
     connect(session_, &DatasetSession::caseReady, this, &MainWindow::onCaseReady);
+    connect(session_, &DatasetSession::caseProgress, this, &MainWindow::onCaseProgress);
     connect(session_, &DatasetSession::caseFailed, this, [this](const CaseId& id, const QString& error) {
         if (!(id == session_->current())) return;
         case_.reset();
@@ -415,8 +416,12 @@ void MainWindow::showCase(const CaseId& id) {
 
 void MainWindow::onCaseReady(CasePtr c) {
     case_ = c;
-    const QString missing = c->hasEdit ? QString() : tr("Missing edit\n%1").arg(c->editProblem);
-    grid_->setCase([c](PaneContent p) { return c->source(p); }, c->overlays, c->size, missing);
+    // A case may arrive with its images only: the map panes then say what is being computed.
+    const QString placeholder = !c->hasEdit   ? tr("Missing edit\n%1").arg(c->editProblem)
+                                : c->evaluating ? tr("Computing the metrics…")
+                                                : QString();
+    grid_->setCase([c](PaneContent p) { return c->source(p); }, c->overlays, c->size, placeholder);
+    if (c->evaluating) grid_->setPlaceholder(placeholder, 0.0);
     scores_->setCase(c);
     scores_->setBaseline(session_->baseline(c->id.scene, c->id.task));
     inspector_->setCase(c);
@@ -426,8 +431,17 @@ void MainWindow::onCaseReady(CasePtr c) {
         for (const auto& s : c->overlays->annotations)
             if (!classes.contains(s.className)) classes << s.className;
     toolbar_->setAnnotationClasses(classes);
+    if (c->evaluating) {
+        statusBar()->showMessage(tr("%1: images loaded, computing the metrics…").arg(c->id.label()));
+        return;
+    }
     statusBar()->showMessage(c->id.label(), 4000);
     Q_EMIT caseShown(c->id);
+}
+
+void MainWindow::onCaseProgress(const CaseId& id, int done, int total, const QString& what) {
+    if (!case_ || !(case_->id == id) || !case_->evaluating || total <= 0) return;
+    grid_->setPlaceholder(tr("Computing the metrics…\n%1").arg(what), double(done) / total);
 }
 
 void MainWindow::onJobs(int active, const QString& summary) {

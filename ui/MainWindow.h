@@ -61,7 +61,10 @@ public:
     ScorePanel* scorePanel() const { return scores_; }
     PixelInspector* pixelInspector() const { return inspector_; }
     DatasetBrowser* browser() const { return browser_; }
-    CasePtr currentCase() const { return case_; }
+    // The case on screen once its evaluation is complete (null while only its images are shown).
+    CasePtr currentCase() const { return case_ && !case_->evaluating ? case_ : nullptr; }
+    // The case on screen, complete or with its images only.
+    CasePtr shownCase() const { return case_; }
     AnnotationMode* annotation() const { return annotate_; }
 
 Q_SIGNALS:
@@ -78,6 +81,7 @@ private:
     void createDocks();
     void rebuildRecentMenu();
     void onCaseReady(CasePtr c);
+    void onCaseProgress(const CaseId& id, int done, int total, const QString& what);
     void onJobs(int active, const QString& summary);
     void stepModel(int index);
     void stepScene(int delta);

@@ -6,7 +6,9 @@
 // Extra modes for documentation and measurements:
 //   --screenshot FILE [--grid 2x3] [--delay MS]   open, wait for the case, save the window, quit
 //   --bench-view                                 print pan/zoom frame times on a 6000x4000 pair
+//   --bench-open DATASET                         print the time to a case's images, then its maps, and peak memory
 #include "MainWindow.h"
+#include "bench/OpenBenchmark.h"
 #include "bench/ViewBenchmark.h"
 #include "study/StudyLauncher.h"
 #include "style/DarkTheme.h"
@@ -34,16 +36,28 @@ int main(int argc, char** argv) {
     QCommandLineOption grid("grid", "pane grid: 1x1, 1x2, 2x2 or 2x3", "RxC", "2x3");
     QCommandLineOption delay("delay", "extra wait before the screenshot, ms", "MS", "300");
     QCommandLineOption benchView("bench-view", "measure pan/zoom frame times on a 6000x4000 pair and print them");
+    QCommandLineOption benchOpen("bench-open", "open DATASET, time its first case's images and maps, print them with the peak memory", "DATASET");
     QCommandLineOption study("study", "run the A/B study in FILE (JSON or CSV) in the study window alone", "FILE");
     QCommandLineOption results("results", "with --study: the results CSV answers are appended to", "CSV");
     QCommandLineOption rater("rater", "with --study: the rater's name or id", "NAME");
     QCommandLineOption editScores("edit-scores", "open the edit-score window on the material dataset DIR", "DIR");
     QCommandLineOption validateWindow("validate", "open the window that validates a metric against human judgements");
-    parser.addOptions({demo, screenshot, grid, delay, benchView, study, results, rater, editScores, validateWindow});
+    parser.addOptions({demo, screenshot, grid, delay, benchView, benchOpen, study, results, rater, editScores, validateWindow});
     parser.process(app);
 
     if (parser.isSet(benchView)) {
         const QString report = ll::ui::runViewBenchmark({});
+        std::fputs(report.toUtf8().constData(), stdout);
+        return 0;
+    }
+
+    if (parser.isSet(benchOpen)) {
+        QString error;
+        const QString report = ll::ui::runOpenBenchmark({.dataset = parser.value(benchOpen)}, &error);
+        if (report.isEmpty()) {
+            std::fprintf(stderr, "lightlens: %s\n", qPrintable(error));
+            return 1;
+        }
         std::fputs(report.toUtf8().constData(), stdout);
         return 0;
     }

@@ -55,7 +55,7 @@ private Q_SLOTS:
                         edit("scene_001", "flat_falloff", "on").toStdString(),
                         (dataset_ + "/scenes/scene_001/labels.json").toStdString()};
         CaseOptions opt;
-        opt.k = c->loaded.k;
+        opt.k = c->loaded().k;
         const LoadedCase lc = loadCase(files, opt, ColourConfig::builtin());
         const EvalScores ref = evaluate(lc.inputs(Task::On), {}, false).scores;
         QVERIFY(ref.sie && ref.lfe);
@@ -69,7 +69,7 @@ private Q_SLOTS:
             QProcess p;
             p.start(cli, {"eval", "--on", dataset_ + "/scenes/scene_001/on.exr", "--off",
                           dataset_ + "/scenes/scene_001/off.exr", "--edit", edit("scene_001", "flat_falloff", "on"),
-                          "--task", "on", "--k", QString::number(double(c->loaded.k), 'g', 9), "--labels",
+                          "--task", "on", "--k", QString::number(double(c->loaded().k), 'g', 9), "--labels",
                           dataset_ + "/scenes/scene_001/labels.json"});
             QVERIFY(p.waitForFinished(60000));
             QCOMPARE(p.exitCode(), 0);

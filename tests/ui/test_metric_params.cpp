@@ -82,7 +82,7 @@ private Q_SLOTS:
         CaseFiles files{root + "/scenes/scene_000/on.exr", root + "/scenes/scene_000/off.exr",
                         root + "/edits/flat_falloff/turn_on/scene_000.png", root + "/scenes/scene_000/labels.json"};
         CaseOptions opt;
-        opt.k = shown->loaded.k;
+        opt.k = shown->loaded().k;
         const LoadedCase lc = loadCase(files, opt, ColourConfig::builtin());
         const EvalScores ref = evaluate(lc.inputs(Task::On), p, false).scores;
         const EvalScores refDefault = evaluate(lc.inputs(Task::On), MetricParams{}, false).scores;

@@ -30,12 +30,14 @@ private Q_SLOTS:
         c->id = CaseId{"scene", "model", Task::On};
         c->size = QSize(96, 64);
         c->hasEdit = true;
-        c->loaded.on = s.on;
-        c->loaded.off = s.off;
-        c->loaded.edit = s.edit;
-        c->loaded.width = 96;
-        c->loaded.height = 64;
-        c->result = evaluate(c->loaded.inputs(Task::On), MetricParams{}, true);
+        auto loaded = std::make_shared<LoadedCase>();
+        loaded->on = s.on;
+        loaded->off = s.off;
+        loaded->edit = s.edit;
+        loaded->width = 96;
+        loaded->height = 64;
+        c->loadedCase = loaded;
+        c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), MetricParams{}, true));
         const EvalMaps& m = *c->maps();
         // A pixel in no channel's Omega80, and one in every channel's.
         std::optional<std::size_t> outside, inside;

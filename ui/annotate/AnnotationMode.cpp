@@ -178,11 +178,13 @@ void AnnotationMode::status(const QString& text) {
 
 void AnnotationMode::caseShown(const CasePtr& c) {
     if (!c) return;
+    // The complete case after its images: the document was opened with the images already.
+    const bool completes = case_ && case_->evaluating && case_->id == c->id;
     if (c != case_) shownRevision_ = -1; // a case from the session: scored with the labels file
     case_ = c;
     backdrops_.setCase(c);
     for (auto* o : overlays_) o->update();
-    if (!active_ && editor_->documents().empty()) return;
+    if (completes || (!active_ && editor_->documents().empty())) return;
     openDocumentFor(c);
 }
 

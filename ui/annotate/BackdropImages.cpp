@@ -37,12 +37,12 @@ QImage BackdropImages::image(Backdrop b, double ev, int level) {
             cache_.splice(cache_.begin(), cache_, it);
             return cache_.front().image;
         }
-    const Image* src = &case_->loaded.on;
-    if (b == Backdrop::Off) src = &case_->loaded.off;
+    const Image* src = &case_->loaded().on;
+    if (b == Backdrop::Off) src = &case_->loaded().off;
     if (b == Backdrop::Difference) {
-        if (difference_.width() != case_->loaded.on.width()) {
-            const Image& on = case_->loaded.on;
-            const Image& off = case_->loaded.off;
+        if (difference_.width() != case_->loaded().on.width()) {
+            const Image& on = case_->loaded().on;
+            const Image& off = case_->loaded().off;
             difference_ = on;
             float* d = difference_.data();
             const float* o = off.data();

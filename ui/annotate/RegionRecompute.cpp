@@ -7,15 +7,18 @@ namespace ll::ui {
 
 CasePtr recomputeCaseWithLabels(const CaseData& base, const SceneAnnotations& labels, const MetricParams& params,
                                 const CancelToken& token) {
+    // The images and their sources are shared with `base`; only the regions, the evaluation, the
+    // map views and the overlays are new.
     auto c = std::make_shared<CaseData>(base);
-    c->loaded.regions = rasteriseByClass(labels, c->loaded.width, c->loaded.height);
+    c->evaluating = false;
+    c->regions = std::make_shared<const RegionMasks>(rasteriseByClass(labels, c->size.width(), c->size.height()));
     throwIfCancelled(token);
-    if (c->hasEdit) c->result = evaluate(c->loaded.inputs(c->id.task), params, true);
+    if (c->hasEdit) c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), params, true));
     throwIfCancelled(token);
-    buildCaseSources(*c, std::nullopt, token);
-    auto overlays = std::make_shared<CaseOverlays>(*c->overlays);
+    auto overlays = std::make_shared<CaseOverlays>(base.overlays ? *base.overlays : CaseOverlays{});
     overlays->annotations = overlayShapes(labels, c->size);
     c->overlays = std::move(overlays);
+    buildMapSources(*c, token);
     return c;
 }
 

@@ -12,6 +12,7 @@
 
 #include <QObject>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -53,10 +54,23 @@ public:
     // Cache budget in bytes (default 2 GiB).
     void setCacheBudget(std::size_t bytes) { cache_ = LruCache<QString, CasePtr>(bytes); }
     std::size_t cachedCases() const { return cache_.size(); }
+    // Background scoring may hold this much memory at once (documented in the user guide).
+    static constexpr std::size_t kScoringBudgetBytes = std::size_t(1) << 30;
+    // How many edits of `pixels` pixels are scored at once: as many as fit in the budget, at least one,
+    // at most one per core.
+    static int scoringSlotsFor(long long pixels);
+    // Background scoring: jobs started so far, running now, and waiting.
+    long long scoringJobsStarted() const { return scoringLaunched_; }
+    int scoringJobsRunning() const { return scoringRunning_; }
+    std::size_t scoringJobsQueued() const { return scoreQueue_.size(); }
 
 Q_SIGNALS:
     void paramsChanged();
+    // The requested case: first with its images only (CaseData::evaluating) when it has an edit to
+    // evaluate, then complete. Cached cases arrive complete at once.
     void caseReady(ll::ui::CasePtr c);
+    // How far the evaluation of the requested case got (step `done` of `total`, and what runs now).
+    void caseProgress(const ll::ui::CaseId& id, int done, int total, const QString& what);
     void caseFailed(const ll::ui::CaseId& id, const QString& error);
     void baselineReady(const QString& scene, ll::Task task);
     // Background browser scores.
@@ -67,8 +81,13 @@ Q_SIGNALS:
 
 private:
     void requestBaseline(const CaseId& id);
+    // Background scoring runs from a queue, at most scoringSlots_ jobs at a time, and starts no job
+    // while the case on screen is being computed (so it gets the cores and the memory).
     void startScoring();
-    void scoreEdit(const EditEntry& e);
+    void queueScore(const EditEntry& e, bool first);
+    void pumpScoring();
+    void scoreEdit(const CaseId& id);
+    void currentDone(); // the case on screen is complete or failed: background scoring resumes
     void reportScores(const CaseId& id, const EvalScores& scores); // scoreReady, or scoreFailed for a degenerate edit
 
     JobRunner* runner_;
@@ -80,6 +99,12 @@ private:
     LruCache<QString, CasePtr> cache_{std::size_t(2) << 30};
     std::map<QString, BaselineScores> baselines_; // "scene/task"
     std::set<QString> baselinePending_;
+    bool currentPending_ = false; // the requested case is being loaded or evaluated
+    std::deque<CaseId> scoreQueue_;
+    int scoringSlots_;
+    int scoringRunning_ = 0;
+    long long scoringLaunched_ = 0;
+    long long largestPixels_ = 0; // of the cases loaded so far
 };
 
 } // namespace ll::ui

@@ -26,20 +26,47 @@ LoadedCase load(const CaseRequest& r, const std::filesystem::path& edit, bool wi
 
 } // namespace
 
-CasePtr computeCase(const CaseRequest& r, const CancelToken& token) {
+CasePtr loadCaseImages(const CaseRequest& r, const CancelToken& token) {
     auto c = std::make_shared<CaseData>();
     c->id = r.id;
     c->hasEdit = r.edit.has_value();
     c->editProblem = r.editProblem;
     // Without an edit, the input PNG stands in so the real images still show at the evaluation size.
-    c->loaded = load(r, c->hasEdit ? *r.edit : r.input, true);
-    c->size = QSize(c->loaded.width, c->loaded.height);
-    for (const auto& w : c->loaded.warnings) c->warnings << QString::fromStdString(w);
+    LoadedCase loaded = load(r, c->hasEdit ? *r.edit : r.input, true);
+    c->regions = std::make_shared<const RegionMasks>(std::move(loaded.regions));
+    loaded.regions.clear();
+    c->size = QSize(loaded.width, loaded.height);
+    for (const auto& w : loaded.warnings) c->warnings << QString::fromStdString(w);
+    c->loadedCase = std::make_shared<const LoadedCase>(std::move(loaded));
+    c->evaluating = c->hasEdit;
     throwIfCancelled(token);
-    if (c->hasEdit) c->result = evaluate(c->loaded.inputs(r.id.task), r.params, true);
-    throwIfCancelled(token);
-    buildCaseSources(*c, r.labels, token);
+    buildImageSources(*c, r.labels, token);
     return c;
+}
+
+CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, const CancelToken& token,
+                           const CaseProgress& progress) {
+    auto c = std::make_shared<CaseData>(images); // shares the images and their sources
+    c->evaluating = false;
+    if (!c->hasEdit) return c;
+    // Steps: the evaluation, then each map view.
+    const int steps = 1 + kMapSourceCount;
+    auto views = [](int done) {
+        return QStringLiteral("building the map views (%1 of %2 done)").arg(done).arg(kMapSourceCount);
+    };
+    if (progress) progress(0, steps, QStringLiteral("evaluating SIE and LFE"));
+    c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), params, true));
+    throwIfCancelled(token);
+    if (progress) progress(1, steps, views(0));
+    buildMapSources(*c, token, [&](int done, int, PaneContent) {
+        if (progress) progress(1 + done, steps, views(done));
+    });
+    return c;
+}
+
+CasePtr computeCase(const CaseRequest& r, const CancelToken& token) {
+    const CasePtr images = loadCaseImages(r, token);
+    return evaluateCaseImages(*images, r.params, token);
 }
 
 EvalScores scoreCase(const CaseRequest& r, const CancelToken& token) {

@@ -6,9 +6,21 @@
 #include "inspect/CaseRequest.h"
 #include "jobs/CancelToken.h"
 
+#include <functional>
+
 namespace ll::ui {
 
-// Loads the case, evaluates it keeping the maps, builds the pane sources and overlays.
+// A case in two steps, so the panes show the images while the metrics run:
+// loadCaseImages decodes the images and builds their sources and the annotation overlays (the case
+// has `evaluating` set when the model has an edit); evaluateCaseImages evaluates it keeping the maps
+// and builds the map sources and overlays, sharing the images. `progress(step, steps, what)` is
+// called on the worker thread as the second step advances.
+using CaseProgress = std::function<void(int step, int steps, const QString& what)>;
+CasePtr loadCaseImages(const CaseRequest& request, const CancelToken& token);
+CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, const CancelToken& token,
+                           const CaseProgress& progress = {});
+
+// Both steps at once.
 CasePtr computeCase(const CaseRequest& request, const CancelToken& token);
 
 // Scores only (no maps), for the dataset browser. Throws ll::Error when the edit is missing.

@@ -2,6 +2,12 @@
 
 namespace ll::ui {
 
+EvalInputs CaseData::inputs() const {
+    EvalInputs in = loaded().inputs(id.task);
+    if (regions) in.regions = *regions;
+    return in;
+}
+
 std::size_t CaseData::bytes() const {
     const std::size_t px = std::size_t(std::max(0, size.width())) * std::size_t(std::max(0, size.height()));
     std::size_t n = px * 3 * sizeof(float) * 3; // on, off, edit

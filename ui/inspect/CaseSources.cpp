@@ -7,7 +7,10 @@
 #include "view/ColourMaps.h"
 #include "view/LabelDespeckle.h"
 
+#include <oneapi/tbb/task_group.h>
+
 #include <cmath>
+#include <mutex>
 #include <limits>
 
 namespace ll::ui {
@@ -96,53 +99,104 @@ std::vector<AnnotationShape> overlayShapes(const SceneAnnotations& a, QSize size
     return out;
 }
 
-void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token) {
+void buildImageSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token) {
+    // The panes show the loaded images themselves at full resolution (no copies).
+    auto shared = [&c](const Image& image) { return std::shared_ptr<const Image>(c.loadedCase, &image); };
     auto& s = c.sources;
     auto at = [&](PaneContent p) -> SourcePtr& { return s[std::size_t(p)]; };
-    at(PaneContent::Input) = ImageSource::colour(c.input(), paneContentName(PaneContent::Input));
-    at(PaneContent::Target) = ImageSource::colour(c.target(), paneContentName(PaneContent::Target));
+    tbb::task_group group;
+    group.run([&] { at(PaneContent::Input) = ImageSource::colour(shared(c.input()), paneContentName(PaneContent::Input)); });
+    group.run([&] { at(PaneContent::Target) = ImageSource::colour(shared(c.target()), paneContentName(PaneContent::Target)); });
+    if (c.hasEdit)
+        group.run([&] { at(PaneContent::Edit) = ImageSource::colour(shared(c.loaded().edit), paneContentName(PaneContent::Edit)); });
     auto overlays = std::make_shared<CaseOverlays>();
     overlays->size = c.size;
-    if (labels && !c.loaded.labelsProblem) { // ignored labels are reported once, by the load
+    if (labels && !c.loaded().labelsProblem) { // ignored labels are reported once, by the load
         try {
             overlays->annotations = overlayShapes(loadAnnotations(*labels), c.size);
         } catch (const std::exception& e) {
             c.warnings << QString::fromStdString(e.what());
         }
     }
+    group.wait();
     throwIfCancelled(token);
-    if (const EvalMaps* m = c.maps()) {
-        const Mask& omega = m->masks.omega;
-        at(PaneContent::Edit) = ImageSource::colour(c.loaded.edit, paneContentName(PaneContent::Edit));
-        at(PaneContent::RatioReal) = ImageSource::ratio(m->ratioReal, &omega, "E_R");
-        at(PaneContent::RatioEdit) = ImageSource::ratio(m->ratioEdit, &omega, "E_G");
-        at(PaneContent::StdReal) = ImageSource::signedMap(channelMean(m->standardisedReal, &omega), &omega, "S(E_R)");
-        at(PaneContent::StdEdit) = ImageSource::signedMap(channelMean(m->standardisedEdit, &omega), &omega, "S(E_G)");
-        throwIfCancelled(token);
-        at(PaneContent::SieMap) = ImageSource::signedMap(m->sieMap, &omega, "SIE");
+    c.overlays = std::move(overlays);
+}
+
+void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgress& progress) {
+    const EvalMaps* m = c.maps();
+    if (!m) return;
+    auto& s = c.sources;
+    auto at = [&](PaneContent p) -> SourcePtr& { return s[std::size_t(p)]; };
+    const Mask& omega = m->masks.omega;
+    const auto colours = bandColours(m->bandKeys.size());
+    QStringList bands;
+    for (const auto& k : m->bandKeys) bands << QString::fromStdString(k) + "%";
+    auto overlays = std::make_shared<CaseOverlays>(c.overlays ? *c.overlays : CaseOverlays{});
+    overlays->size = c.size;
+
+    // Each map view (and the overlays) is built as its own task; `done` counts them for the progress,
+    // reported in order (under the lock).
+    std::mutex reporting;
+    int done = 0;
+    auto finished = [&](PaneContent p) {
+        const std::lock_guard lock(reporting);
+        ++done;
+        if (progress) progress(done, kMapSourceCount, p);
+    };
+    tbb::task_group group;
+    auto build = [&](PaneContent p, auto make) {
+        group.run([&, p, make] {
+            if (token.cancelled()) return;
+            at(p) = make();
+            finished(p);
+        });
+    };
+    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(m->sieMap, &omega, "SIE"); });
+    build(PaneContent::LfeMap, [&] {
         Mask anyOmega80(c.size.width(), c.size.height());
         for (std::size_t i = 0; i < anyOmega80.size(); ++i)
             anyOmega80[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
-        at(PaneContent::LfeMap) = ImageSource::signedMap(m->lfeMap, &anyOmega80, "LFE");
+        return ImageSource::signedMap(m->lfeMap, &anyOmega80, "LFE");
+    });
+    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(m->ratioReal, &omega, "E_R"); });
+    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(m->ratioEdit, &omega, "E_G"); });
+    build(PaneContent::StdReal, [&] {
+        return ImageSource::signedMap(channelMean(m->standardisedReal, &omega), &omega, "S(E_R)");
+    });
+    build(PaneContent::StdEdit, [&] {
+        return ImageSource::signedMap(channelMean(m->standardisedEdit, &omega), &omega, "S(E_G)");
+    });
+    build(PaneContent::Validity, [&] {
         QStringList reasons;
         for (int r = 0; r < kExclusionReasonCount; ++r) reasons << exclusionReasonName(ExclusionReason(r));
-        at(PaneContent::Validity) = ImageSource::categorical(m->masks.reason, exclusionReasonColours(), reasons,
-                                                             paneContentName(PaneContent::Validity));
-        QStringList bands;
-        for (const auto& k : m->bandKeys) bands << QString::fromStdString(k) + "%";
-        const auto colours = bandColours(m->bandKeys.size());
-        at(PaneContent::Bands) = ImageSource::categorical(m->bandLabels, colours, bands,
-                                                          paneContentName(PaneContent::Bands), kNoBand);
-        throwIfCancelled(token);
+        return ImageSource::categorical(m->masks.reason, exclusionReasonColours(), reasons,
+                                        paneContentName(PaneContent::Validity));
+    });
+    build(PaneContent::Bands, [&] {
+        return ImageSource::categorical(m->bandLabels, colours, bands, paneContentName(PaneContent::Bands), kNoBand);
+    });
+    group.run([&] {
+        if (token.cancelled()) return;
         Mask excluded(omega.width(), omega.height());
         for (std::size_t i = 0; i < excluded.size(); ++i) excluded[i] = omega[i] ? 0 : 1;
         overlays->outsideOmega = maskImage(excluded, outsideOmegaColour());
         // Islands below contourMinArea are outlined as part of the band around them (display only).
-        overlays->bandContours = contourImage(despeckleLabels(m->bandLabels, contourMinArea(c.size.width(), c.size.height())), colours);
+        overlays->bandContours =
+            contourImage(despeckleLabels(m->bandLabels, contourMinArea(c.size.width(), c.size.height())), colours);
+        overlays->bands.clear();
         for (std::size_t b = 0; b < m->bandKeys.size() && b < colours.size(); ++b)
             overlays->bands.push_back({bands[int(b)], colours[b]});
-    }
+        finished(PaneContent::Bands);
+    });
+    group.wait();
+    throwIfCancelled(token);
     c.overlays = std::move(overlays);
+}
+
+void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& labels, const CancelToken& token) {
+    buildImageSources(c, labels, token);
+    buildMapSources(c, token);
 }
 
 } // namespace ll::ui

@@ -59,11 +59,23 @@ void PixelInspector::refresh() {
         return;
     }
     add(tr("Pixel"), QString("x %1, y %2").arg(x).arg(y));
-    add("I_on", rgb(case_->loaded.on, x, y));
-    add("I_off", rgb(case_->loaded.off, x, y));
-    add(tr("Edit G"), case_->hasEdit ? rgb(case_->loaded.edit, x, y) : tr("missing"));
+    add("I_on", rgb(case_->loaded().on, x, y));
+    add("I_off", rgb(case_->loaded().off, x, y));
+    add(tr("Edit G"), case_->hasEdit ? rgb(case_->loaded().edit, x, y) : tr("missing"));
+    auto addRegions = [&] {
+        QStringList classes;
+        if (case_->regions)
+            for (const auto& [name, mask] : *case_->regions)
+                if (mask.width() == case_->size.width() && mask[std::size_t(y) * std::size_t(mask.width()) + std::size_t(x)])
+                    classes << QString::fromStdString(name);
+        add(tr("Regions"), classes.isEmpty() ? tr("none") : classes.join(", "));
+    };
     const EvalMaps* m = case_->maps();
-    if (!m) return;
+    if (!m) {
+        if (case_->evaluating) add(tr("Metrics"), tr("computing…"));
+        addRegions();
+        return;
+    }
     const std::size_t i = std::size_t(y) * std::size_t(case_->size.width()) + std::size_t(x);
     add("E_R", rgb(m->ratioReal, x, y));
     add("E_G", rgb(m->ratioEdit, x, y));
@@ -90,10 +102,7 @@ void PixelInspector::refresh() {
     add(tr("Mask"), QString::fromLatin1(exclusionReasonName(ExclusionReason(m->masks.reason[i]))));
     const auto band = m->bandLabels[i];
     add(tr("Band"), band < m->bandKeys.size() ? QString::fromStdString(m->bandKeys[band]) + " %" : tr("none"));
-    QStringList classes;
-    for (const auto& [name, mask] : case_->loaded.regions)
-        if (mask.width() == case_->size.width() && mask[i]) classes << QString::fromStdString(name);
-    add(tr("Regions"), classes.isEmpty() ? tr("none") : classes.join(", "));
+    addRegions();
 }
 
 } // namespace ll::ui

@@ -124,7 +124,7 @@ void ScorePanel::refresh() {
                             .arg(case_->id.scene, case_->id.model, taskName(case_->id.task))
                             .arg(case_->size.width())
                             .arg(case_->size.height())
-                            .arg(double(case_->loaded.k), 0, 'g', 4));
+                            .arg(double(case_->loaded().k), 0, 'g', 4));
     }
     auto col = [&](const EvalScores* e, int row) -> QString {
         if (!e) return QStringLiteral("–");
@@ -139,7 +139,9 @@ void ScorePanel::refresh() {
         return {};
     };
     for (int r = 0; r < scores_->rowCount(); ++r) {
-        scores_->item(r, 1)->setText(case_ && !case_->hasEdit ? tr("missing") : col(s, r));
+        scores_->item(r, 1)->setText(case_ && !case_->hasEdit   ? tr("missing")
+                                     : case_ && case_->evaluating ? tr("computing…")
+                                                                  : col(s, r));
         scores_->item(r, 2)->setText(col(b, r));
     }
     if (s) {

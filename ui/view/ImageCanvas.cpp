@@ -51,6 +51,12 @@ void ImageCanvas::setPlaceholder(const QString& text) {
     update();
 }
 
+void ImageCanvas::setPlaceholderProgress(double fraction) {
+    if (fraction == placeholderProgress_) return;
+    placeholderProgress_ = fraction;
+    if (!source_) update();
+}
+
 void ImageCanvas::setImageSize(QSize size) { imageSize_ = size; }
 
 void ImageCanvas::fit() {
@@ -80,7 +86,8 @@ void ImageCanvas::paintEvent(QPaintEvent*) {
     const QRectF all(rect());
     if (!source_) {
         p.setPen(QColor(0x8a, 0x8f, 0x98));
-        drawWrappedMessage(p, rect(), placeholder_.isEmpty() ? tr("No image") : placeholder_);
+        drawWrappedMessage(p, rect(), placeholder_.isEmpty() ? tr("No image") : placeholder_,
+                           placeholder_.isEmpty() ? -1.0 : placeholderProgress_);
     } else if (comparing() && state_->compare().flicker) {
         drawSource(p, *compare_, all);
         drawGridAndValues(p, *compare_, all);

@@ -28,6 +28,10 @@ public:
     const OverlaysPtr& overlays() const { return overlays_; }
     // Text shown when there is no source ("missing edit", "computing…").
     void setPlaceholder(const QString& text);
+    // A progress bar under the placeholder, fraction in [0, 1]; negative: none.
+    void setPlaceholderProgress(double fraction);
+    const QString& placeholder() const { return placeholder_; }
+    double placeholderProgress() const { return placeholderProgress_; }
     // The image size the transform refers to (all sources of a case share it).
     void setImageSize(QSize size);
     QSize imageSize() const { return imageSize_; }
@@ -66,6 +70,7 @@ private:
     SourcePtr compare_;
     OverlaysPtr overlays_;
     QString placeholder_;
+    double placeholderProgress_ = -1.0;
     QSize imageSize_;
     QImage lastRegion_; // the composed region of the last draw (for value text contrast)
     QRect lastRegionRect_;

@@ -16,15 +16,33 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 // Type-7 percentile of a vector (util/Percentile.h), reordering it; 0 for an empty one.
 double percentile(std::vector<float>& v, double p) { return v.empty() ? 0.0 : percentileInPlace(v, p); }
 
+// A level holding its own buffer of `count` floats (returned for filling).
+float* ownLevel(MipLevel& level, int width, int height, std::size_t count) {
+    auto buffer = std::make_shared<std::vector<float>>(count);
+    level.width = width;
+    level.height = height;
+    level.values = buffer->data();
+    level.ownBytes = count * sizeof(float);
+    float* data = buffer->data();
+    level.storage = std::move(buffer);
+    return data;
+}
+
+// Makes `level` hold a copy of `count` floats; returns the copy (for changes).
+float* copyLevel(MipLevel& level, int width, int height, const float* values, std::size_t count) {
+    float* out = ownLevel(level, width, height, count);
+    std::copy(values, values + count, out);
+    return out;
+}
+
 // Halves a level: 2x2 box mean of the finite samples (NaN when none), or the top-left sample.
 MipLevel halve(const MipLevel& src, int channels, bool nearest) {
     MipLevel dst;
-    dst.width = std::max(1, (src.width + 1) / 2);
-    dst.height = std::max(1, (src.height + 1) / 2);
-    dst.values.resize(std::size_t(dst.width) * dst.height * channels);
+    const int w = std::max(1, (src.width + 1) / 2), h = std::max(1, (src.height + 1) / 2);
+    float* values = ownLevel(dst, w, h, std::size_t(w) * h * channels);
     tbb::parallel_for(0, dst.height, [&](int y) {
         for (int x = 0; x < dst.width; ++x) {
-            float* out = &dst.values[(std::size_t(y) * dst.width + x) * channels];
+            float* out = &values[(std::size_t(y) * dst.width + x) * channels];
             const int x0 = 2 * x, y0 = 2 * y;
             if (nearest) {
                 const float* in = &src.values[(std::size_t(y0) * src.width + x0) * channels];
@@ -93,25 +111,43 @@ float ImageSource::value(int x, int y, int c) const {
     return l.values[(std::size_t(y) * l.width + x) * channels_ + c];
 }
 
-std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QString name) {
-    auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
-    MipLevel l0{linear.width(), linear.height(), std::vector<float>(linear.data(), linear.data() + linear.floatCount())};
-    s->levels_.push_back(std::move(l0));
+void ImageSource::setColourRange(const Image& linear) {
     const float* px = linear.data();
     std::vector<float> lum = gather(linear.pixelCount(), [px](std::size_t i, float& y) {
         const float* p = px + 3 * i;
         y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
         return std::isfinite(y);
     });
-    s->autoRange_ = percentile(lum, 99.5);
+    autoRange_ = percentile(lum, 99.5);
+}
+
+std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
+    MipLevel l0;
+    copyLevel(l0, linear.width(), linear.height(), linear.data(), linear.floatCount());
+    s->levels_.push_back(std::move(l0));
+    s->setColourRange(linear);
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::colour(std::shared_ptr<const Image> linear, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
+    MipLevel l0;
+    l0.width = linear->width();
+    l0.height = linear->height();
+    l0.values = linear->data();
+    s->setColourRange(*linear);
+    l0.storage = std::move(linear);
+    s->levels_.push_back(std::move(l0));
     s->buildPyramid(false);
     return s;
 }
 
 std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const Mask* valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
-    MipLevel l0{ratios.width(), ratios.height(), std::vector<float>(ratios.data(), ratios.data() + ratios.floatCount())};
-    float* values = l0.values.data();
+    MipLevel l0;
+    float* values = copyLevel(l0, ratios.width(), ratios.height(), ratios.data(), ratios.floatCount());
     if (valid)
         tbb::parallel_for(std::size_t(0), ratios.pixelCount(), [&](std::size_t i) {
             if (!(*valid)[i]) values[3 * i] = values[3 * i + 1] = values[3 * i + 2] = kNaN;
@@ -135,8 +171,8 @@ std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const
 
 std::shared_ptr<const ImageSource> ImageSource::signedMap(const FloatPlane& values, const Mask* valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
-    MipLevel l0{values.width(), values.height(), values.values()};
-    float* v0 = l0.values.data();
+    MipLevel l0;
+    float* v0 = copyLevel(l0, values.width(), values.height(), values.values().data(), values.size());
     if (valid)
         tbb::parallel_for(std::size_t(0), values.size(), [&](std::size_t i) {
             if (!(*valid)[i]) v0[i] = kNaN;
@@ -156,9 +192,9 @@ std::shared_ptr<const ImageSource> ImageSource::categorical(const Plane<std::uin
                                                             std::vector<QColor> palette, QStringList labelNames,
                                                             QString name, std::uint8_t noneLabel) {
     auto s = std::make_shared<ImageSource>(SourceKind::Categorical, 1, std::move(name));
-    MipLevel l0{labels.width(), labels.height(), std::vector<float>(labels.size())};
-    for (std::size_t i = 0; i < labels.size(); ++i)
-        l0.values[i] = labels[i] == noneLabel ? kNaN : float(labels[i]);
+    MipLevel l0;
+    float* v0 = ownLevel(l0, labels.width(), labels.height(), labels.size());
+    for (std::size_t i = 0; i < labels.size(); ++i) v0[i] = labels[i] == noneLabel ? kNaN : float(labels[i]);
     s->levels_.push_back(std::move(l0));
     s->palette_ = std::move(palette);
     s->labelNames_ = std::move(labelNames);
@@ -189,7 +225,7 @@ QString ImageSource::describe(int x, int y) const {
 
 std::size_t ImageSource::bytes() const {
     std::size_t n = 0;
-    for (const auto& l : levels_) n += l.values.size() * sizeof(float);
+    for (const auto& l : levels_) n += l.ownBytes;
     return n;
 }
 

@@ -28,12 +28,16 @@ enum class SourceKind { Colour, Ratio, Signed, Categorical };
 struct MipLevel {
     int width = 0;
     int height = 0;
-    std::vector<float> values; // interleaved, channels() per pixel
+    const float* values = nullptr;       // interleaved, channels() per pixel
+    std::shared_ptr<const void> storage; // keeps `values` alive: the level's own buffer or a shared image
+    std::size_t ownBytes = 0;            // bytes held by this level alone (0 when it shows a shared image)
 };
 
 class ImageSource {
 public:
     static std::shared_ptr<const ImageSource> colour(const Image& linear, QString name);
+    // The same, showing `linear` itself at full resolution instead of a copy (the source keeps it alive).
+    static std::shared_ptr<const ImageSource> colour(std::shared_ptr<const Image> linear, QString name);
     static std::shared_ptr<const ImageSource> ratio(const Image& ratios, const Mask* valid, QString name);
     static std::shared_ptr<const ImageSource> signedMap(const FloatPlane& values, const Mask* valid, QString name);
     static std::shared_ptr<const ImageSource> categorical(const Plane<std::uint8_t>& labels,
@@ -71,6 +75,7 @@ public:
 
 private:
     void buildPyramid(bool nearest);
+    void setColourRange(const Image& linear);
 
     std::uint64_t id_;
     SourceKind kind_;

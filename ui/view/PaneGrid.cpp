@@ -66,9 +66,19 @@ void PaneGrid::setCase(SourceProvider provider, OverlaysPtr overlays, QSize size
     overlays_ = std::move(overlays);
     size_ = size;
     placeholder_ = placeholder;
+    placeholderProgress_ = -1.0;
     for (int i = 0; i < kMaxPanes; ++i) refreshPane(i);
     refreshCompare();
     if (newSize && !size.isEmpty()) fit();
+}
+
+void PaneGrid::setPlaceholder(const QString& placeholder, double progress) {
+    placeholder_ = placeholder;
+    placeholderProgress_ = progress;
+    for (auto* p : panes_) {
+        p->canvas()->setPlaceholder(placeholder_);
+        p->canvas()->setPlaceholderProgress(placeholderProgress_);
+    }
 }
 
 void PaneGrid::setPaneContent(int i, PaneContent c) {
@@ -88,6 +98,7 @@ void PaneGrid::refreshPane(int i) {
     Pane* p = panes_[std::size_t(i)];
     SourcePtr s = provider_ ? provider_(p->content()) : nullptr;
     p->show(s, overlays_, size_, placeholder_);
+    p->canvas()->setPlaceholderProgress(placeholderProgress_);
 }
 
 void PaneGrid::refreshCompare() {

@@ -38,6 +38,8 @@ public:
     // The case now shown: where sources come from, its overlays, its size, and the text shown by
     // panes with nothing to show ("computing…", "missing edit").
     void setCase(SourceProvider provider, OverlaysPtr overlays, QSize size, const QString& placeholder);
+    // New text (and progress in [0, 1], negative for none) for the panes with nothing to show yet.
+    void setPlaceholder(const QString& placeholder, double progress = -1.0);
     void setPaneContent(int pane, PaneContent c);
     void cyclePaneContent(int pane, int delta);
     // The pane under the mouse most recently (keys that act on "the" pane use it).
@@ -66,6 +68,7 @@ private:
     OverlaysPtr overlays_;
     QSize size_;
     QString placeholder_;
+    double placeholderProgress_ = -1.0;
     int activePane_ = 0;
     bool fitPending_ = true;
 };

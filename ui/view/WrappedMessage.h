@@ -17,7 +17,11 @@ QString breakableText(const QString& text);
 int wrappedMessageFlags();
 QRect wrappedMessageRect(const QRect& pane);
 
-// Draws `text` wrapped and centred in `pane` (with a margin) with the painter's pen and font.
-void drawWrappedMessage(QPainter& p, const QRect& pane, const QString& text);
+// Draws `text` wrapped and centred in `pane` (with a margin) with the painter's pen and font; with a
+// `progress` in [0, 1], also a progress bar under the text. Returns the text's bounding rectangle.
+QRect drawWrappedMessage(QPainter& p, const QRect& pane, const QString& text, double progress = -1.0);
+
+// Where drawWrappedMessage puts the progress bar under text bounded by `textRect`.
+QRect messageProgressRect(const QRect& pane, const QRect& textRect);
 
 } // namespace ll::ui
