@@ -5,8 +5,10 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QGuiApplication>
+#include <QImage>
 #include <QStringList>
 
+#include <cmath>
 #include <mutex>
 
 namespace ll::figure {
@@ -52,6 +54,17 @@ QFont figureFont(double points, bool bold, const QPaintDevice* device) {
     f.setHintingPreference(QFont::PreferNoHinting);
     f.setStyleStrategy(QFont::StyleStrategy(QFont::PreferOutline | QFont::NoFontMerging));
     return f;
+}
+
+const QPaintDevice* pointDevice() {
+    static const QImage device = [] {
+        QImage img(1, 1, QImage::Format_RGB32);
+        const int dpm = int(std::lround(72.0 / 0.0254));
+        img.setDotsPerMeterX(dpm);
+        img.setDotsPerMeterY(dpm);
+        return img;
+    }();
+    return &device;
 }
 
 const std::vector<QColor>& okabeIto() {

@@ -35,6 +35,11 @@ QString figureFontFamily();
 // with the device's logical DPI, so the size is corrected for it. Without a device: 72 dpi.
 QFont figureFont(double points, bool bold = false, const QPaintDevice* device = nullptr);
 
+// A paint device of 72 dpi, so text measured on it is in points: layouts that are fixed before any
+// output exists (the page size, where text wraps) measure with it. Qt's "no device" means the screen,
+// whose DPI differs between machines and platforms.
+const QPaintDevice* pointDevice();
+
 // Okabe & Ito (2008) colour-blind-safe palette without black: orange, sky blue, bluish green,
 // yellow, blue, vermillion, reddish purple; then grey. Index wraps around.
 const std::vector<QColor>& okabeIto();

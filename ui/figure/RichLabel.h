@@ -5,6 +5,7 @@
 #include <QFont>
 #include <QPainter>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -27,5 +28,18 @@ void drawLabel(QPainter& p, double x, double baselineY, const QString& label, co
 
 // Draws the label rotated 90 degrees counter-clockwise (reading bottom to top), centred on (cx, cy).
 void drawLabelVertical(QPainter& p, double cx, double cy, const QString& label, const QFont& font);
+
+// Draws `text` as it is (no sub- or superscripts: "_" stays an underscore), baseline at y.
+void drawPlainText(QPainter& p, double x, double baselineY, const QString& text, const QFont& font, HAlign align);
+
+// The label split at spaces into lines no wider than `maxWidth` (a word wider than that gets a line
+// of its own). Explicit "\n" in the label always break.
+QStringList wrapLabel(const QString& label, const QFont& font, const QPaintDevice* device, double maxWidth);
+
+// Like wrapLabel, but with at most `maxLines` lines: when the words do not fit, the font is shrunk
+// (never below `minScale` times its size) until they do. Returns the lines; `font` is updated to the
+// size used. The text is never cut: at the smallest size the lines may stay too wide.
+QStringList fitLabel(const QString& label, QFont& font, const QPaintDevice* device, double maxWidth, int maxLines,
+                     double minScale);
 
 } // namespace ll::figure
