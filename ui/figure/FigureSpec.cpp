@@ -306,6 +306,23 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
         s.yRange = std::array<double, 2>{v[0], v[1]};
     }
     s.baseline = r.boolean("baseline", s.baseline);
+    if (r.has("layout")) {
+        const json& layout = r.at("layout");
+        if (s.kind == FigureKind::Grid || s.kind == FigureKind::Table)
+            r.fail("layout", "arranges the panels of a plot; a grid's layout follows its rows and columns");
+        if (!layout.is_object()) r.fail("layout", "must be an object {\"columns\": N} or {\"rows\": N}");
+        Reader lr(layout, subject);
+        auto count = [&](const std::string& key) {
+            if (!lr.has(key)) return 0;
+            const json& v = layout.at(key);
+            if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 12) lr.fail("layout." + key, "must be a whole number 1 .. 12");
+            return v.get<int>();
+        };
+        s.layoutColumns = count("columns");
+        s.layoutRows = count("rows");
+        if (s.layoutColumns > 0 && s.layoutRows > 0) r.fail("layout", "give \"columns\" or \"rows\", not both");
+        lr.rejectUnknown();
+    }
     s.table = r.str("table", s.table);
     if (!contains({"main", "percentiles", "bands", "classes", "classes_relative", "regime", "classic", "sie1", "uncertainty"}, s.table))
         r.fail("table", "'" + s.table + "' is not main, percentiles, bands, classes, classes_relative, regime, classic, sie1 or uncertainty");
@@ -380,6 +397,8 @@ ojson FigureSpec::toJson() const {
         if (yRange) j["y_range"] = *yRange;
         if (kind != FigureKind::Classes) j["y_log"] = yLog;
         j["baseline"] = baseline;
+        if (layoutColumns > 0) j["layout"] = ojson{{"columns", layoutColumns}};
+        if (layoutRows > 0) j["layout"] = ojson{{"rows", layoutRows}};
     }
     return j;
 }

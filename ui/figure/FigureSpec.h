@@ -76,6 +76,8 @@ struct FigureSpec {
     std::optional<std::array<double, 2>> yRange;
     bool yLog = false;                  // bands, percentiles, histogram: logarithmic y axis
     bool baseline = true;               // include the do_nothing model if present
+    int layoutColumns = 0;              // panels per row (JSON "layout": {"columns": N}); 0 = automatic
+    int layoutRows = 0;                 // or rows of panels ("layout": {"rows": N})
 
     // --- table (the benchmark's own tables, core/bench/BenchTables.h) --------------------------
     std::string table = "main";         // main, percentiles, bands, classes, classes_relative, regime, classic, sie1

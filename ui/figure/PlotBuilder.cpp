@@ -195,6 +195,9 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
                                  : QString::fromStdString(spec.title);
     d.widthPt = spec.widthPt();
     d.heightPt = spec.heightPt();
+    d.heightPerRow = spec.height.empty(); // the default height is per row of panels
+    d.columns = spec.layoutColumns;
+    d.rows = spec.layoutRows;
     d.style.fontSize = spec.fontSize;
     d.style.titleSize = spec.fontSize + 1.0;
     // A model keeps its colour and marker in every panel (and across figures with the same model list).

@@ -3,9 +3,9 @@
 #include "figure/NiceTicks.h"
 #include "figure/NumberText.h"
 #include "figure/RichLabel.h"
+#include "figure/TextMetrics.h"
 #include "util/Error.h"
 
-#include <QFontMetricsF>
 #include <QPainterPath>
 #include <QPolygonF>
 
@@ -16,15 +16,20 @@ namespace ll::figure {
 
 namespace {
 
-constexpr double kPanelGap = 12.0;
+constexpr double kPanelGap = 12.0;    // between columns of panels
+constexpr double kRowGap = 8.0;       // between rows of panels
 constexpr double kPad = 1.5;
 constexpr double kLegendSample = 13.0;
+constexpr double kMinPanelWidth = 120.0; // narrower panels crowd their ticks (automatic grid)
+constexpr double kMinTextPoints = 5.0;   // labels shrink to fit, never below this
+constexpr double kLineSpacing = 1.2;     // of the font size, between wrapped lines
+constexpr double kCategoryGap = 1.5;     // least room between neighbouring category labels
 
 QColor seriesColourOf(const Series& s, int index) { return s.colour.isValid() ? s.colour : seriesColour(index); }
 int markerOf(const Series& s, int index) { return s.marker >= 0 ? s.marker : index; }
 
 
-Ticks yTicks(const Panel& panel) {
+Ticks yTicks(const Panel& panel, int target) {
     double lo = 1e300, hi = -1e300;
     const bool log = panel.y.log;
     auto take = [&](const std::optional<double>& v) {
@@ -50,10 +55,10 @@ Ticks yTicks(const Panel& panel) {
     if (panel.y.includeZero || fromZero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
     if (panel.y.min) lo = *panel.y.min;
     if (panel.y.max) hi = *panel.y.max;
-    if (panel.y.min && panel.y.max) return ticksInRange(lo, hi, 5);
-    Ticks t = niceTicks(lo, hi, 5);
-    if (panel.y.min) t = ticksInRange(*panel.y.min, t.hi, 5);
-    if (panel.y.max) t = ticksInRange(t.lo, *panel.y.max, 5);
+    if (panel.y.min && panel.y.max) return ticksInRange(lo, hi, target);
+    Ticks t = niceTicks(lo, hi, target);
+    if (panel.y.min) t = ticksInRange(*panel.y.min, t.hi, target);
+    if (panel.y.max) t = ticksInRange(t.lo, *panel.y.max, target);
     return t;
 }
 
@@ -64,7 +69,7 @@ struct XScale {
     double step = 1;
 };
 
-XScale xScale(const Panel& panel) {
+XScale xScale(const Panel& panel, int target) {
     XScale x;
     if (!panel.x.categories.empty()) {
         const int n = int(panel.x.categories.size());
@@ -83,7 +88,7 @@ XScale xScale(const Panel& panel) {
     if (lo > hi) lo = 0.0, hi = 1.0;
     if (panel.x.min) lo = *panel.x.min;
     if (panel.x.max) hi = *panel.x.max;
-    const Ticks t = (panel.x.min && panel.x.max) ? ticksInRange(lo, hi, 5) : niceTicks(lo, hi, 5);
+    const Ticks t = (panel.x.min && panel.x.max) ? ticksInRange(lo, hi, target) : niceTicks(lo, hi, target);
     x.lo = t.lo;
     x.hi = t.hi;
     x.step = t.step;
@@ -93,6 +98,26 @@ XScale xScale(const Panel& panel) {
 }
 
 int lineCount(const QString& s) { return int(s.count(QLatin1Char('\n'))) + 1; }
+
+QString yTickText(const Panel& panel, const Ticks& yt, double v) { return tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix; }
+
+double widestYTick(const Panel& panel, const Ticks& yt, const TextMetrics& fm) {
+    double w = 0.0;
+    for (double v : yt.values) w = std::max(w, fm.horizontalAdvance(yTickText(panel, yt, v)));
+    return w;
+}
+
+double widestLine(const QString& label, const TextMetrics& fm) {
+    double w = 0.0;
+    for (const auto& line : label.split(QLatin1Char('\n'))) w = std::max(w, fm.horizontalAdvance(line));
+    return w;
+}
+
+// Centre x for a line of width w centred on cx but kept inside [left, right].
+double clampedCentre(double cx, double w, double left, double right) {
+    if (w >= right - left) return (left + right) / 2.0;
+    return std::clamp(cx, left + w / 2.0, right - w / 2.0);
+}
 
 } // namespace
 
@@ -131,14 +156,43 @@ PlotFigure::PlotFigure(PlotFigureData data) : data_(std::move(data)) {
             if ((!s.yLow.empty() && s.yLow.size() != s.y.size()) || (!s.yHigh.empty() && s.yHigh.size() != s.y.size()))
                 throw ll::Error("figure", "series '" + s.name.toStdString() + "' has intervals for a different number of points");
         }
-    for (int i = 0; i < int(data_.panels.size()); ++i) {
-        const QRectF a = plotArea(i, nullptr);
+    if (data_.columns < 0 || data_.rows < 0) throw ll::Error("figure", "rows and columns of panels must be positive");
+
+    // The grid and the page size are fixed here, measured in points (pointDevice), so every output
+    // has the same arrangement.
+    const int n = int(data_.panels.size());
+    const double width = std::round(data_.widthPt);
+    size_ = QSizeF(width, std::round(data_.heightPt));
+    {
+        const QFont tickFont = figureFont(data_.style.fontSize, false, pointDevice());
+        const TextMetrics fm(tickFont, pointDevice());
+        double minCell = kMinPanelWidth;
+        for (const auto& panel : data_.panels) {
+            // Room for the y axis (label, tick labels) and, on categorical axes, every category label.
+            // (the margins layout() gives a one-line y label, and 3 pt on the right).
+            double need = (panel.y.label.isEmpty() ? 0.0 : data_.style.titleSize * (0.3 + kLineSpacing) + 1.5) +
+                          widestYTick(panel, yTicks(panel, 5), fm) + data_.style.tickLength + 2.0 + 3.0;
+            double slot = 0.0;
+            for (const auto& c : panel.x.categories) slot = std::max(slot, widestLine(c, fm) + kCategoryGap);
+            need += slot * double(panel.x.categories.size());
+            minCell = std::max(minCell, need);
+        }
+        grid_ = choosePanelGrid(n, data_.columns, data_.rows, width - 2 * kPad, kPanelGap, minCell);
+    }
+    if (data_.heightPerRow && grid_.rows > 1) {
+        const double oneRow = data_.heightPt - 2 * kPad - legendHeight(nullptr);
+        size_.setHeight(std::round(data_.heightPt + (grid_.rows - 1) * (oneRow + kRowGap)));
+    }
+    if (!(size_.height() <= 14400)) throw ll::Error("figure", "plot size must be 0.5 to 200 inches");
+    const auto panels = layout(nullptr);
+    for (int i = 0; i < n; ++i) {
+        const QRectF a = panels[std::size_t(i)].area;
         if (!(a.width() > 10.0 && a.height() > 10.0))
             throw ll::Error("figure", "plot panel " + std::to_string(i + 1) + " does not fit the page (make the figure larger)");
     }
 }
 
-QSizeF PlotFigure::sizePt() const { return QSizeF(std::round(data_.widthPt), std::round(data_.heightPt)); }
+QSizeF PlotFigure::sizePt() const { return size_; }
 
 std::vector<PlotFigure::LegendEntry> PlotFigure::legendEntries() const {
     std::vector<LegendEntry> out;
@@ -179,6 +233,7 @@ std::vector<std::pair<std::vector<std::size_t>, double>> legendLines(const std::
 
 double PlotFigure::legendHeight(const QPaintDevice* device) const {
     if (!data_.legend) return 0.0;
+    if (!device) device = pointDevice();
     const auto entries = legendEntries();
     if (entries.empty()) return 0.0;
     const QFont font = figureFont(data_.style.fontSize, false, device);
@@ -193,7 +248,7 @@ void PlotFigure::paintLegend(QPainter& p) const {
     if (!data_.legend || entries.empty()) return;
     const FigureStyle& st = data_.style;
     const QFont font = figureFont(st.fontSize, false, p.device());
-    const QFontMetricsF fm(font, p.device());
+    const TextMetrics fm(font, p.device());
     std::vector<double> widths;
     for (const auto& e : entries) widths.push_back(kLegendSample + 2.5 + labelWidth(e.name, font, p.device()));
     const double W = sizePt().width();
@@ -235,43 +290,120 @@ void PlotFigure::paintLegend(QPainter& p) const {
     }
 }
 
-QRectF PlotFigure::plotArea(int index, const QPaintDevice* device) const {
+QRectF PlotFigure::plotArea(int index, const QPaintDevice* device) const { return layout(device)[std::size_t(index)].area; }
+
+QRectF PlotFigure::panelCell(int index, const QPaintDevice* device) const { return layout(device)[std::size_t(index)].cell; }
+
+std::vector<PlotFigure::PanelLayout> PlotFigure::layout(const QPaintDevice* device) const {
+    if (!device) device = pointDevice();
     const FigureStyle& st = data_.style;
     const QSizeF size = sizePt();
     const int n = int(data_.panels.size());
     const double top0 = kPad + legendHeight(device);
-    const double panelW = (size.width() - 2 * kPad - (n - 1) * kPanelGap) / n;
-    const double x0 = kPad + index * (panelW + kPanelGap);
-    const Panel& panel = data_.panels[std::size_t(index)];
-
+    const QRectF area(kPad, top0, size.width() - 2 * kPad, size.height() - kPad - top0);
     const QFont tickFont = figureFont(st.fontSize, false, device);
-    const QFontMetricsF fm(tickFont, device);
-    const Ticks yt = yTicks(panel);
-    double yLabelW = 0.0;
-    for (double v : yt.values)
-        yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix));
-    const XScale xs = xScale(panel);
-    int xLines = 1;
-    for (const auto& l : xs.labels) xLines = std::max(xLines, lineCount(l));
+    const QFont titleFont = figureFont(st.titleSize, true, device);
+    const QFont labelFont = figureFont(st.titleSize, false, device);
+    const TextMetrics fm(tickFont, device);
+    const double minTitleScale = kMinTextPoints / st.titleSize;
 
-    const double left = (panel.y.label.isEmpty() ? 0.0 : st.titleSize * 1.3 + 1.5) + yLabelW + st.tickLength + 2.0;
-    const double bottom = st.tickLength + 2.0 + xLines * st.fontSize * 1.18 + (panel.x.label.isEmpty() ? 0.0 : st.titleSize * 1.4);
-    const double top = panel.title.isEmpty() ? 3.0 : st.titleSize * 1.5 + 1.0;
-    // Room for half of the last x tick label, which is centred on the right end of the axis.
-    double right = 3.0;
-    if (panel.x.categories.empty() && !xs.labels.empty())
-        right = std::max(right, fm.horizontalAdvance(xs.labels.back()) / 2.0 + 1.0);
-    return QRectF(x0 + left, top0 + top, panelW - left - right, size.height() - kPad - top0 - top - bottom);
+    const auto count = static_cast<std::size_t>(n);
+    std::vector<PanelLayout> out(count);
+    std::vector<double> tops(count), bottoms(count), lefts(count), rights(count);
+    for (int i = 0; i < n; ++i) {
+        const Panel& panel = data_.panels[std::size_t(i)];
+        PanelLayout& L = out[std::size_t(i)];
+        L.cell = figure::panelCell(grid_, i, area, kPanelGap, kRowGap);
+        // Titles wrap onto a second line before they shrink; they are never cut.
+        if (!panel.title.isEmpty()) {
+            QFont f = titleFont;
+            L.title = fitLabel(panel.title, f, device, L.cell.width(), 2, minTitleScale);
+            L.titleScale = f.pointSizeF() / titleFont.pointSizeF();
+        }
+        if (!panel.x.label.isEmpty()) {
+            QFont f = labelFont;
+            L.xLabel = fitLabel(panel.x.label, f, device, L.cell.width() * 0.9, 2, minTitleScale);
+            L.xLabelScale = f.pointSizeF() / labelFont.pointSizeF();
+        }
+        int xLines = 1;
+        for (const auto& c : panel.x.categories) xLines = std::max(xLines, lineCount(c));
+        const double ts = st.titleSize;
+        tops[std::size_t(i)] = L.title.isEmpty() ? 3.0 : ts * L.titleScale * (1.5 + (L.title.size() - 1) * kLineSpacing) + 1.5;
+        bottoms[std::size_t(i)] = st.tickLength + 2.0 + xLines * st.fontSize * 1.18 +
+                                  (L.xLabel.isEmpty() ? 0.0 : ts * L.xLabelScale * (0.25 + L.xLabel.size() * kLineSpacing));
+    }
+    // Panels of a row share the top and bottom of their plot areas, panels of a column the left and
+    // right, so the axes line up.
+    auto rowOf = [&](int i) { return i / grid_.columns; };
+    auto colOf = [&](int i) { return i % grid_.columns; };
+    std::vector<double> rowTop(std::size_t(grid_.rows), 0.0), rowBottom(std::size_t(grid_.rows), 0.0);
+    for (int i = 0; i < n; ++i) {
+        rowTop[std::size_t(rowOf(i))] = std::max(rowTop[std::size_t(rowOf(i))], tops[std::size_t(i)]);
+        rowBottom[std::size_t(rowOf(i))] = std::max(rowBottom[std::size_t(rowOf(i))], bottoms[std::size_t(i)]);
+    }
+    for (int i = 0; i < n; ++i) {
+        const Panel& panel = data_.panels[std::size_t(i)];
+        PanelLayout& L = out[std::size_t(i)];
+        const double h = L.cell.height() - rowTop[std::size_t(rowOf(i))] - rowBottom[std::size_t(rowOf(i))];
+        // About one tick interval per 2.5 lines of tick text.
+        L.yTarget = std::clamp(int(h / (st.fontSize * 2.5)), 2, 5);
+        const Ticks yt = yTicks(panel, L.yTarget);
+        double left = widestYTick(panel, yt, fm) + st.tickLength + 2.0;
+        if (!panel.y.label.isEmpty()) {
+            QFont f = labelFont;
+            L.yLabel = fitLabel(panel.y.label, f, device, std::max(h, 1.0), 2, minTitleScale);
+            L.yLabelScale = f.pointSizeF() / labelFont.pointSizeF();
+            left += st.titleSize * L.yLabelScale * (0.3 + L.yLabel.size() * kLineSpacing) + 1.5;
+        }
+        lefts[std::size_t(i)] = left;
+        // Room for half of the last x tick label, which is centred on the right end of the axis (for
+        // any number of ticks the width may choose).
+        double right = 3.0;
+        if (panel.x.categories.empty())
+            for (int target = 2; target <= 5; ++target) {
+                const XScale xs = xScale(panel, target);
+                if (!xs.labels.empty()) right = std::max(right, fm.horizontalAdvance(xs.labels.back()) / 2.0 + 1.0);
+            }
+        rights[std::size_t(i)] = right;
+    }
+    std::vector<double> colLeft(std::size_t(grid_.columns), 0.0), colRight(std::size_t(grid_.columns), 0.0);
+    for (int i = 0; i < n; ++i) {
+        colLeft[std::size_t(colOf(i))] = std::max(colLeft[std::size_t(colOf(i))], lefts[std::size_t(i)]);
+        colRight[std::size_t(colOf(i))] = std::max(colRight[std::size_t(colOf(i))], rights[std::size_t(i)]);
+    }
+    for (int i = 0; i < n; ++i) {
+        const Panel& panel = data_.panels[std::size_t(i)];
+        PanelLayout& L = out[std::size_t(i)];
+        const double l = colLeft[std::size_t(colOf(i))], r = colRight[std::size_t(colOf(i))];
+        const double t = rowTop[std::size_t(rowOf(i))], b = rowBottom[std::size_t(rowOf(i))];
+        L.area = QRectF(L.cell.left() + l, L.cell.top() + t, L.cell.width() - l - r, L.cell.height() - t - b);
+        if (panel.x.categories.empty()) {
+            // The most ticks whose labels keep a gap between them.
+            for (L.xTarget = 5; L.xTarget > 2; --L.xTarget) {
+                const XScale xs = xScale(panel, L.xTarget);
+                double widest = 0.0;
+                for (const auto& label : xs.labels) widest = std::max(widest, fm.horizontalAdvance(label));
+                if (xs.ticks.size() < 2 || L.area.width() * xs.step / (xs.hi - xs.lo) >= widest + 4.0) break;
+            }
+        } else {
+            const double slot = L.area.width() / double(panel.x.categories.size());
+            double widest = 0.0;
+            for (const auto& c : panel.x.categories) widest = std::max(widest, widestLine(c, fm));
+            if (widest + kCategoryGap > slot) L.xTickScale = std::max(kMinTextPoints / st.fontSize, (slot - kCategoryGap) / widest);
+        }
+    }
+    return out;
 }
 
-void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
+void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const {
     const FigureStyle& st = data_.style;
     const Panel& panel = data_.panels[std::size_t(index)];
+    const QRectF& a = L.area;
     const QFont tickFont = figureFont(st.fontSize, false, p.device());
     const QFont labelFont = figureFont(st.titleSize, false, p.device());
-    const QFontMetricsF fm(tickFont, p.device());
-    const Ticks yt = yTicks(panel);
-    const XScale xs = xScale(panel);
+    const TextMetrics fm(tickFont, p.device());
+    const Ticks yt = yTicks(panel, L.yTarget);
+    const XScale xs = xScale(panel, L.xTarget);
     auto X = [&](double v) { return a.left() + (v - xs.lo) / (xs.hi - xs.lo) * a.width(); };
     // Log axes: a non-positive value lands far below the axis, outside the clip rectangle.
     auto Y = [&](double v) {
@@ -293,8 +425,8 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
         p.setPen(QPen(st.axis, st.axisWidth));
         p.drawLine(QPointF(a.left() - st.tickLength, y), QPointF(a.left(), y));
         p.setPen(st.text);
-        drawLabel(p, a.left() - st.tickLength - 1.5, y + (fm.ascent() - fm.descent()) / 2.0,
-                  tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix, tickFont, HAlign::Right);
+        drawLabel(p, a.left() - st.tickLength - 1.5, y + (fm.ascent() - fm.descent()) / 2.0, yTickText(panel, yt, v), tickFont,
+                  HAlign::Right);
     }
     if (panel.zeroLine && !yt.log && yt.lo < 0.0 && yt.hi > 0.0) {
         p.setPen(QPen(st.axis, st.axisWidth * 0.8));
@@ -401,34 +533,54 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
     p.drawLine(QPointF(a.left(), a.top()), QPointF(a.left(), a.bottom()));
     p.drawLine(QPointF(a.left(), a.bottom()), QPointF(a.right(), a.bottom()));
 
-    // x ticks and labels (multi-line labels centred).
+    // x ticks and labels (multi-line labels centred; categories shrunk to their slots if needed).
+    QFont xTickFont = tickFont;
+    xTickFont.setPointSizeF(tickFont.pointSizeF() * L.xTickScale);
+    const TextMetrics xfm(xTickFont, p.device());
     for (std::size_t i = 0; i < xs.ticks.size(); ++i) {
         const double x = X(xs.ticks[i]);
         p.setPen(QPen(st.axis, st.axisWidth));
         p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + st.tickLength));
         p.setPen(st.text);
         const QStringList lines = xs.labels[i].split(QLatin1Char('\n'));
-        double base = a.bottom() + st.tickLength + 1.5 + fm.ascent();
+        double base = a.bottom() + st.tickLength + 1.5 + xfm.ascent();
         for (const auto& line : lines) {
-            drawLabel(p, x, base, line, tickFont, HAlign::Centre);
+            drawLabel(p, x, base, line, xTickFont, HAlign::Centre);
             base += st.fontSize * 1.18;
         }
     }
     int xLines = 1;
     for (const auto& l : xs.labels) xLines = std::max(xLines, lineCount(l));
     p.setPen(st.text);
-    if (!panel.x.label.isEmpty())
-        drawLabel(p, a.center().x(), a.bottom() + st.tickLength + 1.5 + xLines * st.fontSize * 1.18 + st.titleSize * 1.05,
-                  panel.x.label, labelFont, HAlign::Centre);
-    if (!panel.y.label.isEmpty()) {
-        double yLabelW = 0.0;
-        for (double v : yt.values)
-        yLabelW = std::max(yLabelW, fm.horizontalAdvance(tickText(v, yt.log ? v : yt.step) + panel.y.tickSuffix));
-        drawLabelVertical(p, a.left() - st.tickLength - 2.0 - yLabelW - st.titleSize * 0.7, a.center().y(), panel.y.label, labelFont);
+    const double ts = st.titleSize;
+    if (!L.xLabel.isEmpty()) {
+        QFont f = labelFont;
+        f.setPointSizeF(labelFont.pointSizeF() * L.xLabelScale);
+        double base = a.bottom() + st.tickLength + 1.5 + xLines * st.fontSize * 1.18 + ts * L.xLabelScale * 1.05;
+        for (const auto& line : L.xLabel) {
+            const double w = labelWidth(line, f, p.device());
+            drawLabel(p, clampedCentre(a.center().x(), w, L.cell.left(), L.cell.right()), base, line, f, HAlign::Centre);
+            base += ts * L.xLabelScale * kLineSpacing;
+        }
     }
-    if (!panel.title.isEmpty()) {
-        const QFont tf = figureFont(st.titleSize, true, p.device());
-        drawLabel(p, a.center().x(), a.top() - st.titleSize * 0.55, panel.title, tf, HAlign::Centre);
+    if (!L.yLabel.isEmpty()) {
+        QFont f = labelFont;
+        f.setPointSizeF(labelFont.pointSizeF() * L.yLabelScale);
+        // Rotated text reads upwards, so the first line is the leftmost.
+        const double nearest = a.left() - st.tickLength - 2.0 - widestYTick(panel, yt, fm) - ts * L.yLabelScale * 0.7;
+        const int nl = int(L.yLabel.size());
+        for (int k = 0; k < nl; ++k)
+            drawLabelVertical(p, nearest - (nl - 1 - k) * ts * L.yLabelScale * kLineSpacing, a.center().y(), L.yLabel[k], f);
+    }
+    if (!L.title.isEmpty()) {
+        QFont tf = figureFont(st.titleSize, true, p.device());
+        tf.setPointSizeF(tf.pointSizeF() * L.titleScale);
+        const int nl = int(L.title.size());
+        for (int k = 0; k < nl; ++k) {
+            const double w = labelWidth(L.title[k], tf, p.device());
+            const double base = a.top() - ts * L.titleScale * (0.7 + (nl - 1 - k) * kLineSpacing);
+            drawLabel(p, clampedCentre(a.center().x(), w, L.cell.left(), L.cell.right()), base, L.title[k], tf, HAlign::Centre);
+        }
     }
 }
 
@@ -436,9 +588,8 @@ void PlotFigure::paintPanel(QPainter& p, int index, const QRectF& a) const {
 void PlotFigure::paint(QPainter& p) const {
     p.fillRect(QRectF(QPointF(0, 0), sizePt()), Qt::white);
     paintLegend(p);
-    for (int i = 0; i < int(data_.panels.size()); ++i) {
-        paintPanel(p, i, plotArea(i, p.device()));
-    }
+    const auto panels = layout(p.device());
+    for (int i = 0; i < int(data_.panels.size()); ++i) paintPanel(p, i, panels[std::size_t(i)]);
 }
 
 } // namespace ll::figure

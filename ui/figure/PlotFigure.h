@@ -1,5 +1,6 @@
 #pragma once
-// PlotFigure: one or more plot panels side by side with a shared legend on top, in a paper style:
+// PlotFigure: one or more plot panels in rows and columns (PanelGrid.h) with a shared legend on top,
+// in a paper style:
 // left and bottom axes only (0.5 pt), outward ticks, light horizontal grid, Okabe-Ito colours with a
 // different marker shape per series (readable in greyscale), 7 pt tick labels, 8 pt axis labels.
 // Panels draw lines with markers (per-band scores, percentile curves), grouped bars (per-class scores),
@@ -7,9 +8,12 @@
 // and a panel may shade horizontal reference bands (e.g. a noise ceiling with its range, a chance line). The data comes from PlotBuilder.h (benchmark results) or from the caller.
 #include "figure/Figure.h"
 #include "figure/FigureStyle.h"
+#include "figure/PanelGrid.h"
 
 #include <QColor>
+#include <QFont>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -68,6 +72,11 @@ struct PlotFigureData {
     std::vector<Panel> panels;
     double widthPt = 505.0;
     double heightPt = 150.0;
+    // heightPt is the height of the figure with one row of panels; each further row of panels adds
+    // the same again without the legend (a default height that suits any number of rows).
+    bool heightPerRow = false;
+    int columns = 0;                      // panels per row; 0 with rows 0: as many as are wide enough
+    int rows = 0;                         // rows of panels (instead of columns)
     bool legend = true;
     FigureStyle style;
 };
@@ -82,15 +91,30 @@ public:
 
     // The plotting area (inside the axes) of panel i, in points, for a device; for tests.
     QRectF plotArea(int panel, const QPaintDevice* device) const;
+    // The cell (area, axes, ticks, labels and title) of panel i.
+    QRectF panelCell(int panel, const QPaintDevice* device) const;
+    PanelGrid grid() const { return grid_; }
     const PlotFigureData& data() const { return data_; }
 
 private:
+    // Where one panel's parts go on a device; titles and axis labels wrapped (and shrunk only when
+    // two lines are not enough) to the room they have.
+    struct PanelLayout {
+        QRectF cell, area;
+        QStringList title, xLabel, yLabel;
+        double titleScale = 1.0, xLabelScale = 1.0, yLabelScale = 1.0; // of the title / label font size
+        double xTickScale = 1.0;          // categorical tick labels narrower than their slots
+        int xTarget = 5, yTarget = 5;     // about how many tick intervals fit
+    };
+    std::vector<PanelLayout> layout(const QPaintDevice* device) const;
     struct LegendEntry { QString name; QColor colour; int marker; bool dashed; SeriesStyle style; bool band = false; bool bandFill = false; };
     std::vector<LegendEntry> legendEntries() const;
     double legendHeight(const QPaintDevice* device) const;
     void paintLegend(QPainter& p) const;
-    void paintPanel(QPainter& p, int index, const QRectF& area) const;
+    void paintPanel(QPainter& p, int index, const PanelLayout& layout) const;
     PlotFigureData data_;
+    PanelGrid grid_;
+    QSizeF size_;
 };
 
 // Draws marker shape `shape` (0 circle, 1 square, 2 triangle up, 3 diamond, 4 triangle down,
