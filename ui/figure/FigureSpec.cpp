@@ -114,6 +114,10 @@ private:
     std::set<std::string> used_;
 };
 
+bool isHexColour(const std::string& c) {
+    return c.size() == 7 && c[0] == '#' && c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
+}
+
 void checkTask(Reader& r, const std::string& key, const std::string& t) {
     if (t != "on" && t != "off") r.fail(key, "task '" + t + "' is not on or off");
 }
@@ -174,6 +178,9 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     for (const auto& t : s.tasks) checkTask(r, "tasks", t);
     s.models = r.strings("models", s.models);
     s.labels = r.stringMap("labels");
+    s.modelColours = r.stringMap("model_colours");
+    for (const auto& [model, colour] : s.modelColours)
+        if (!isHexColour(colour)) r.fail("model_colours." + model, "must be \"#rrggbb\"");
 
     // grid
     if (r.has("rows")) {
@@ -238,9 +245,7 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
                   in.rect[1] + in.rect[3] <= 1.0 + 1e-9))
                 ir.fail("insets.rect", "is [x, y, width, height] in fractions of the image, inside [0, 1]");
             in.colour = ir.str("colour", ir.str("color", ""));
-            if (!in.colour.empty() && (in.colour.size() != 7 || in.colour[0] != '#' ||
-                                       in.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos))
-                ir.fail("insets.colour", "must be \"#rrggbb\"");
+            if (!in.colour.empty() && !isHexColour(in.colour)) ir.fail("insets.colour", "must be \"#rrggbb\"");
             ir.rejectUnknown();
             s.insets.push_back(in);
         }
@@ -341,6 +346,7 @@ ojson FigureSpec::toJson() const {
     j["tasks"] = tasks;
     j["models"] = models;
     if (!labels.empty()) j["labels"] = labels;
+    if (!modelColours.empty()) j["model_colours"] = modelColours;
     if (kind == FigureKind::Grid) {
         if (rows == "list") {
             ojson list = ojson::array();

@@ -42,6 +42,7 @@ struct FigureSpec {
     std::vector<std::string> tasks{"on"};
     std::vector<std::string> models;    // selection and order; empty = all, do_nothing last
     std::map<std::string, std::string> labels; // display names of models, scenes, classes, bands
+    std::map<std::string, std::string> modelColours; // "#rrggbb" per model (plots), overriding the palette
 
     // --- grid ---------------------------------------------------------------------------------
     std::string rows = "models";        // "models" (one scene), "scenes" (one model) or "list"

@@ -3,6 +3,7 @@
 #include "bench/Aggregate.h"
 #include "bench/PerImageColumns.h"
 #include "bench/RegionValues.h"
+#include "figure/ModelStyle.h"
 #include "util/Error.h"
 
 #include <algorithm>
@@ -65,6 +66,11 @@ PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results
     const bool classesKind = spec.kind == FigureKind::Classes;
     const auto models = selectModels(results.rows, spec.models, spec.baseline && !(classesKind && spec.models.empty()), subject);
     if (models.empty()) throw ll::Error(subject, "no models to plot");
+    {
+        std::set<std::string> all;
+        for (const auto& row : results.rows) all.insert(row.model);
+        out.allModels.assign(all.begin(), all.end());
+    }
 
     for (const auto& task : spec.tasks)
         for (const auto& metric : spec.metrics) {
@@ -200,7 +206,7 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
     d.rows = spec.layoutRows;
     d.style.fontSize = spec.fontSize;
     d.style.titleSize = spec.fontSize + 1.0;
-    // A model keeps its colour and marker in every panel (and across figures with the same model list).
+    // A model keeps its colour and marker in every panel and every figure of the same results.
     for (const auto& pv : values.panels) {
         Panel panel;
         panel.title = pv.title;
@@ -223,20 +229,13 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
             panel.x.max = pv.xValues.back();
             panel.x.tickSuffix = QStringLiteral("%");
         }
-        int colourIndex = 0;
         for (std::size_t mi = 0; mi < pv.models.size(); ++mi) {
             Series s;
             s.name = displayName(spec, pv.models[mi]);
-            const bool baseline = pv.models[mi] == bench::kDoNothingModel;
-            if (baseline) {
-                s.colour = QColor(0x80, 0x80, 0x80);
-                s.dashed = true;
-                s.marker = 1;
-            } else {
-                s.colour = seriesColour(colourIndex);
-                s.marker = colourIndex == 1 ? 5 : colourIndex % 6 == 5 ? 1 : colourIndex;
-                ++colourIndex;
-            }
+            const ModelStyle style = modelStyle(pv.models[mi], values.allModels, spec.modelColours);
+            s.colour = style.colour;
+            s.marker = style.marker;
+            s.dashed = style.dashed;
             s.y = pv.values[mi];
             if (!pv.xLabels.empty()) {
                 for (std::size_t i = 0; i < pv.xLabels.size(); ++i) s.x.push_back(double(i));

@@ -39,6 +39,7 @@ struct PlotPanelValues {
 struct PlotValues {
     FigureKind kind = FigureKind::Bands;
     std::vector<PlotPanelValues> panels;
+    std::vector<std::string> allModels;   // every model of the results: fixes each model's colour (ModelStyle.h)
 };
 
 // Throws ll::Error naming `subject` when the spec asks for models, classes or bands that are not there.
