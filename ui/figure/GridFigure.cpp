@@ -1,10 +1,10 @@
 #include "figure/GridFigure.h"
 
+#include "figure/ColourBarTicks.h"
 #include "figure/NumberText.h"
 #include "figure/RichLabel.h"
+#include "figure/TextMetrics.h"
 #include "util/Error.h"
-
-#include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
@@ -20,6 +20,9 @@ constexpr double kRowGap = 2.5;       // between rows (below the score line)
 constexpr double kInsetGap = 1.5;     // between a tile and its insets, and between insets
 constexpr double kBarHeight = 4.5;
 constexpr double kPad = 1.0;          // page margin
+constexpr double kMinTextPoints = 5.0; // text shrinks to fit only as a last resort, never below this
+constexpr double kLineSpacing = 1.2;   // of the font size, between wrapped lines
+constexpr int kMaxRowLabelLines = 4;
 
 QImage resampleTo(const QImage& src, int w, int h, bool nearest) {
     if (src.isNull() || w <= 0 || h <= 0) return {};
@@ -39,6 +42,8 @@ QRect cropPixels(const QRectF& f, const QImage& img) {
     return QRect(x0, y0, x1 - x0, y1 - y0);
 }
 
+QString scoreText(const TileScore& s) { return s.name + QStringLiteral(" ") + fixedText(s.value, s.decimals); }
+
 QColor insetColour(const Inset& inset, int index) {
     return inset.colour.isValid() ? inset.colour : seriesColour(index);
 }
@@ -54,6 +59,7 @@ void markBestScores(GridFigureData& data) {
             for (std::size_t i = 0; i < data.rows[r].tiles[c].scores.size(); ++i) {
                 auto& s = data.rows[r].tiles[c].scores[i];
                 s.best = false;
+                s.runnerUp = false;
                 if (!s.value || !std::isfinite(*s.value)) continue;
                 const double scale = std::pow(10.0, s.decimals);
                 groups[{c, data.rows[r].group, s.name}].push_back({r, i, std::round(*s.value * scale) / scale});
@@ -62,10 +68,17 @@ void markBestScores(GridFigureData& data) {
         if (entries.size() < 2) continue;
         const std::size_t c = std::get<0>(key);
         const bool lower = data.rows[entries[0].row].tiles[c].scores[entries[0].item].lowerIsBetter;
-        double best = entries[0].shown;
-        for (const auto& e : entries) best = lower ? std::min(best, e.shown) : std::max(best, e.shown);
-        for (const auto& e : entries)
-            if (e.shown == best) data.rows[e.row].tiles[c].scores[e.item].best = true;
+        // Distinct displayed values, best first: ties share their rank (bench::emphasis does the same).
+        std::vector<double> shown;
+        for (const auto& e : entries) shown.push_back(e.shown);
+        std::sort(shown.begin(), shown.end());
+        shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+        if (!lower) std::reverse(shown.begin(), shown.end());
+        for (const auto& e : entries) {
+            auto& s = data.rows[e.row].tiles[c].scores[e.item];
+            s.best = e.shown == shown[0];
+            s.runnerUp = shown.size() > 1 && e.shown == shown[1];
+        }
     }
 }
 
@@ -96,6 +109,7 @@ bool GridFigure::columnHasInsets(int column) const {
 
 void GridFigure::layout() {
     const FigureStyle& st = data_.style;
+    const QPaintDevice* device = pointDevice(); // measures in points
     const int nc = int(data_.columns.size());
     const int nr = int(data_.rows.size());
 
@@ -120,11 +134,8 @@ void GridFigure::layout() {
     for (const auto& c : data_.columns) anyTitle |= !c.title.isEmpty();
 
     const double width = std::round(data_.widthPt);
-    l_.left = kPad + (anyLabel ? st.titleSize * 1.25 + 2.0 : 0.0);
-    l_.top = kPad + (anyTitle ? st.titleSize * 1.3 + 2.0 : 0.0);
     l_.colGap = kColGap;
     l_.rowGap = kRowGap;
-    l_.scoreH = anyScore ? st.fontSize * 1.3 + 0.5 : 0.0;
 
     // Insets beside the tile: k panels stacked in the tile's height, each as wide as its crop's aspect
     // needs; the extra width is linear in the tile width, so solve for the tile width directly.
@@ -139,36 +150,142 @@ void GridFigure::layout() {
     }
     const bool beside = data_.insetPlacement == InsetPlacement::Beside && k > 0 && m > 0;
     l_.insetsBeside = beside ? k : 0;
-    const double avail = width - l_.left - kPad - (nc - 1) * kColGap;
-    double tileW = 0.0;
-    if (beside) {
-        const double constPart = kInsetGap - (k - 1) * kInsetGap * cmax / k;
-        tileW = (avail - m * constPart) / (nc + m * aspect * cmax / k);
-        l_.insetH = (aspect * tileW - (k - 1) * kInsetGap) / k;
-        l_.insetW = l_.insetH * cmax;
-    } else {
-        tileW = avail / nc;
+
+    // Row labels run vertically beside their row: they wrap onto more lines (at the normal size) when
+    // longer than the row is high, and each line takes width from the tiles. Two rounds settle it
+    // (a narrower tile can need one more line); the count only grows, so it ends. Scores are fitted to the
+    // tile width in the same rounds.
+    const QFont titleFont = figureFont(st.titleSize, false, device);
+    const QFont normal = figureFont(st.fontSize, false, device), bold = figureFont(st.fontSize, true, device);
+    const TextMetrics mn(normal, device), mb(bold, device);
+    const double minTitleScale = kMinTextPoints / st.titleSize;
+    int labelLines = anyLabel ? 1 : 0;
+    for (int round = 0; round <= kMaxRowLabelLines; ++round) {
+        l_.left = kPad + (anyLabel ? labelLines * st.titleSize * kLineSpacing + 2.0 : 0.0);
+        const double avail = width - l_.left - kPad - (nc - 1) * kColGap;
+        double tileW = 0.0;
+        if (beside) {
+            const double constPart = kInsetGap - (k - 1) * kInsetGap * cmax / k;
+            tileW = (avail - m * constPart) / (nc + m * aspect * cmax / k);
+            l_.insetH = (aspect * tileW - (k - 1) * kInsetGap) / k;
+            l_.insetW = l_.insetH * cmax;
+        } else {
+            tileW = avail / nc;
+        }
+        if (!(tileW > 4.0) || (beside && !(l_.insetH > 2.0)))
+            throw ll::Error("figure", "the grid does not fit the page width (too many columns or insets)");
+        l_.tileW = tileW;
+        l_.tileH = tileW * aspect;
+        // Scores: side by side when they fit the tile, else one per line; a single score wider than its
+        // tile is set smaller (never below 5 pt).
+        l_.scores.assign(std::size_t(nr), std::vector<ScoreLines>(std::size_t(nc)));
+        int scoreLines = 0;
+        for (int r = 0; r < nr; ++r)
+            for (int c = 0; c < nc; ++c) {
+                const auto& scores = data_.rows[std::size_t(r)].tiles[std::size_t(c)].scores;
+                if (scores.empty()) continue;
+                ScoreLines& sl = l_.scores[std::size_t(r)][std::size_t(c)];
+                std::vector<double> widths;
+                for (const auto& sc : scores) widths.push_back((sc.best ? mb : mn).horizontalAdvance(scoreText(sc)));
+                const double widest = *std::max_element(widths.begin(), widths.end());
+                if (widest > l_.tileW) sl.scale = std::max(kMinTextPoints / st.fontSize, l_.tileW / widest);
+                const double sep = mn.horizontalAdvance(QStringLiteral("  ")) * sl.scale;
+                double lineW = 0.0;
+                for (int i = 0; i < int(scores.size()); ++i) {
+                    const double w = widths[std::size_t(i)] * sl.scale;
+                    if (sl.lines.empty() || lineW + sep + w > l_.tileW) {
+                        sl.lines.push_back({i});
+                        lineW = w;
+                    } else {
+                        sl.lines.back().push_back(i);
+                        lineW += sep + w;
+                    }
+                }
+                scoreLines = std::max(scoreLines, int(sl.lines.size()));
+            }
+        l_.scoreH = anyScore ? st.fontSize * (0.1 + std::max(1, scoreLines) * kLineSpacing) + 0.5 : 0.0;
+
+        l_.rowLabels.assign(std::size_t(nr), FittedText{});
+        int need = anyLabel ? 1 : 0;
+        for (int r = 0; r < nr; ++r) {
+            const QString& label = data_.rows[std::size_t(r)].label;
+            if (label.isEmpty()) continue;
+            QFont f = titleFont;
+            FittedText& t = l_.rowLabels[std::size_t(r)];
+            // The row's height with its score lines: a label that long still keeps a row gap from the next.
+            t.lines = fitLabel(label, f, device, l_.tileH + l_.scoreH, kMaxRowLabelLines, minTitleScale);
+            t.scale = f.pointSizeF() / titleFont.pointSizeF();
+            need = std::max(need, int(t.lines.size()));
+        }
+        if (need <= labelLines) break;
+        labelLines = need;
     }
-    if (!(tileW > 4.0) || (beside && !(l_.insetH > 2.0)))
-        throw ll::Error("figure", "the grid does not fit the page width (too many columns or insets)");
-    l_.tileW = tileW;
-    l_.tileH = tileW * aspect;
+
+    // Column titles: up to two lines over the column and its insets.
+    l_.columnTitles.assign(std::size_t(nc), FittedText{});
+    int titleLines = 0;
+    for (int c = 0; c < nc; ++c) {
+        const QString& title = data_.columns[std::size_t(c)].title;
+        if (title.isEmpty()) continue;
+        QFont f = titleFont;
+        FittedText& t = l_.columnTitles[std::size_t(c)];
+        t.lines = fitLabel(title, f, device, columnSpan(c) + kColGap, 2, minTitleScale);
+        t.scale = f.pointSizeF() / titleFont.pointSizeF();
+        titleLines = std::max(titleLines, int(t.lines.size()));
+    }
+    l_.top = kPad + (anyTitle ? st.titleSize * (0.1 + titleLines * kLineSpacing) + 2.0 : 0.0);
+
+    // Colour-bar labels: up to two lines under the columns of the bar; category keys shrink to their column.
+    l_.barLabels.assign(data_.colourBars.size(), FittedText{});
+    int barLines = 1;
+    for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
+        double x0 = 1e300, x1 = -1e300;
+        for (int c = 0; c < nc; ++c)
+            if (data_.columns[std::size_t(c)].colourBar == int(b)) {
+                x0 = std::min(x0, tileRect(0, c).left());
+                x1 = std::max(x1, tileRect(0, c).left() + columnSpan(c)); // with its insets
+            }
+        if (x0 > x1) continue;
+        QFont f = normal;
+        FittedText& t = l_.barLabels[b];
+        t.lines = fitLabel(data_.colourBars[b].label, f, device, x1 - x0 + kColGap, 2, kMinTextPoints / st.fontSize);
+        t.scale = f.pointSizeF() / normal.pointSizeF();
+        barLines = std::max(barLines, int(t.lines.size()));
+    }
+    // Category keys: shrunk to their column, then (at the smallest size) wrapped at spaces.
+    l_.keyScales.assign(data_.categoryKeys.size(), 1.0);
+    l_.keyLines.assign(data_.categoryKeys.size(), {});
+    double keyHeight = 0.0;
+    for (int c = 0; c < nc; ++c) {
+        const int key = data_.columns[std::size_t(c)].categoryKey;
+        if (key < 0) continue;
+        const double sw = st.fontSize * 0.75;
+        double widest = 0.0;
+        for (const auto& e : data_.categoryKeys[std::size_t(key)].entries) widest = std::max(widest, mn.horizontalAdvance(e.first));
+        const double avail = columnSpan(c) + kColGap - sw - 2.0;
+        if (widest > avail) l_.keyScales[std::size_t(key)] = std::max(kMinTextPoints / st.fontSize, avail / widest);
+        QFont f = normal;
+        f.setPointSizeF(normal.pointSizeF() * l_.keyScales[std::size_t(key)]);
+        double h = 0.0;
+        for (const auto& e : data_.categoryKeys[std::size_t(key)].entries) {
+            l_.keyLines[std::size_t(key)].push_back(wrapLabel(e.first, f, device, avail));
+            h += st.fontSize * 1.25 + (l_.keyLines[std::size_t(key)].back().size() - 1) * st.fontSize * kLineSpacing;
+        }
+        keyHeight = std::max(keyHeight, h);
+    }
 
     double y = l_.top + nr * (l_.tileH + l_.scoreH) + (nr - 1) * l_.rowGap;
     l_.barTop = y + 4.0;
     double height = y + kPad;
     bool anyBar = false;
-    std::size_t keyLines = 0;
-    for (const auto& c : data_.columns) {
-        anyBar |= c.colourBar >= 0;
-        if (c.categoryKey >= 0) keyLines = std::max(keyLines, data_.categoryKeys[std::size_t(c.categoryKey)].entries.size());
-    }
+    for (const auto& c : data_.columns) anyBar |= c.colourBar >= 0;
     if (anyBar) {
-        double h = l_.barTop + kBarHeight + st.tickLength + st.fontSize * 1.2 + st.fontSize * 1.35 + kPad + 1.0;
+        double h = l_.barTop + kBarHeight + st.tickLength + st.fontSize * 1.2 + st.fontSize * 1.35 +
+                   (barLines - 1) * st.fontSize * kLineSpacing + kPad + 1.0;
         if (data_.showExcludedSwatch) h += st.fontSize * 1.3;
         height = std::max(height, h);
     }
-    if (keyLines > 0) height = std::max(height, l_.barTop + double(keyLines) * st.fontSize * 1.25 + kPad + 1.0);
+    if (keyHeight > 0) height = std::max(height, l_.barTop + keyHeight + kPad + 1.0);
     size_ = QSizeF(width, std::ceil(height));
 
     // Resample tiles and crops once, at the figure's DPI.
@@ -195,6 +312,10 @@ void GridFigure::layout() {
                     resampleTo(src.copy(px), pixels(pw, data_.dpi), pixels(ph, data_.dpi), true));
             }
         }
+}
+
+double GridFigure::columnSpan(int column) const {
+    return l_.tileW + (l_.insetsBeside && columnHasInsets(column) ? kInsetGap + l_.insetW : 0.0);
 }
 
 QRectF GridFigure::tileRect(int row, int column) const {
@@ -255,27 +376,50 @@ void GridFigure::paintTile(QPainter& p, int row, int column) const {
         p.drawRect(panel.adjusted(0.5, 0.5, -0.5, -0.5));
     }
 
-    // Scores under the tile, centred, the best in bold.
+    // Scores under the tile, centred line by line, the best in bold and the runner-up underlined.
+    const ScoreLines& sl = l_.scores[std::size_t(row)][std::size_t(column)];
     if (!tile.scores.empty()) {
-        const QFont normal = figureFont(st.fontSize, false, p.device());
-        const QFont bold = figureFont(st.fontSize, true, p.device());
-        const QFontMetricsF mn(normal, p.device()), mb(bold, p.device());
-        std::vector<QString> texts;
-        double total = 0.0;
-        const double sep = mn.horizontalAdvance(QStringLiteral("  "));
-        for (const auto& s : tile.scores) {
-            texts.push_back(s.name + QStringLiteral(" ") + fixedText(s.value, s.decimals));
-            total += (s.best ? mb : mn).horizontalAdvance(texts.back());
-        }
-        total += sep * double(texts.size() - 1);
-        double x = r.center().x() - total / 2.0;
-        const double baseline = r.bottom() + st.fontSize * 1.05;
+        const QFont normal0 = figureFont(st.fontSize, false, p.device());
+        const QFont bold0 = figureFont(st.fontSize, true, p.device());
+        double baseline = r.bottom() + st.fontSize * 1.05;
         p.setPen(st.text);
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            const bool b = tile.scores[i].best;
-            p.setFont(b ? bold : normal);
-            p.drawText(QPointF(x, baseline), texts[i]);
-            x += (b ? mb : mn).horizontalAdvance(texts[i]) + sep;
+        for (const auto& line : sl.lines) {
+            QFont normal = normal0, bold = bold0;
+            normal.setPointSizeF(normal0.pointSizeF() * sl.scale);
+            bold.setPointSizeF(bold0.pointSizeF() * sl.scale);
+            auto lineWidth = [&] {
+                const TextMetrics mn(normal, p.device()), mb(bold, p.device());
+                double total = mn.horizontalAdvance(QStringLiteral("  ")) * double(line.size() - 1);
+                for (int i : line) total += (tile.scores[std::size_t(i)].best ? mb : mn).horizontalAdvance(scoreText(tile.scores[std::size_t(i)]));
+                return total;
+            };
+            // Text widths on this device can differ slightly from the layout's (glyph advances round
+            // differently at other sizes): a line that came out wider than its tile is set smaller.
+            double total = lineWidth();
+            if (total > r.width()) {
+                const double f = std::max(kMinTextPoints / (st.fontSize * sl.scale), r.width() / total);
+                normal.setPointSizeF(normal.pointSizeF() * f);
+                bold.setPointSizeF(bold.pointSizeF() * f);
+                total = lineWidth();
+            }
+            const TextMetrics mn(normal, p.device()), mb(bold, p.device());
+            const double sep = mn.horizontalAdvance(QStringLiteral("  "));
+            double x = r.center().x() - total / 2.0;
+            for (int i : line) {
+                const TileScore& s = tile.scores[std::size_t(i)];
+                const QString text = scoreText(s);
+                drawPlainText(p, x, baseline, text, s.best ? bold : normal, HAlign::Left);
+                const double w = (s.best ? mb : mn).horizontalAdvance(text);
+                if (s.runnerUp) {
+                    // Clear of the digits' baseline (the font's own underline position almost touches it).
+                    const double uy = baseline + 0.13 * mn.ascent();
+                    p.setPen(QPen(st.text, 0.4, Qt::SolidLine, Qt::FlatCap));
+                    p.drawLine(QPointF(x, uy), QPointF(x + w, uy));
+                    p.setPen(st.text);
+                }
+                x += w + sep;
+            }
+            baseline += st.fontSize * kLineSpacing;
         }
     }
 }
@@ -283,7 +427,7 @@ void GridFigure::paintTile(QPainter& p, int row, int column) const {
 void GridFigure::paintColourBars(QPainter& p) const {
     const FigureStyle& st = data_.style;
     const QFont font = figureFont(st.fontSize, false, p.device());
-    const QFontMetricsF fm(font, p.device());
+    const TextMetrics fm(font, p.device());
     bool swatchDrawn = false;
     for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
         double x0 = 1e300, x1 = -1e300;
@@ -291,12 +435,13 @@ void GridFigure::paintColourBars(QPainter& p) const {
             if (data_.columns[std::size_t(c)].colourBar == int(b)) {
                 const QRectF r = tileRect(0, c);
                 x0 = std::min(x0, r.left());
-                x1 = std::max(x1, r.right());
+                x1 = std::max(x1, r.left() + columnSpan(c)); // the bar may run under the insets too
             }
         if (x0 > x1) continue;
         const ColourBar& bar = data_.colourBars[b];
         const double span = x1 - x0;
-        const double bw = std::min(span * 0.72, 150.0);
+        // Narrow columns (one-column figures) give the bar nearly all their width, for room between labels.
+        const double bw = std::min(span * (span < 80.0 ? 0.95 : 0.72), 150.0);
         const double bx = (x0 + x1) / 2.0 - bw / 2.0;
         const double by = l_.barTop;
         QImage ramp(256, 1, QImage::Format_RGB32);
@@ -306,33 +451,42 @@ void GridFigure::paintColourBars(QPainter& p) const {
         p.setPen(QPen(st.axis, st.axisWidth * 0.8));
         p.drawRect(QRectF(bx, by, bw, kBarHeight));
 
-        // Ticks at both ends and the middle.
-        const double lo = bar.range.lo, hi = bar.range.hi, mid = (lo + hi) / 2.0;
-        const double step = (hi - lo) / 2.0;
-        p.setFont(font);
-        p.setPen(QPen(st.axis, st.axisWidth));
+        // Ticks at rounded values inside the bar's range (the range itself stays the data's): the
+        // most that leave a gap between their labels.
+        const double lo = bar.range.lo, hi = bar.range.hi;
+        const ColourBarTicks bt = colourBarTicks(bar.range, bw, font, p.device(), kMinTextPoints / st.fontSize);
+        QFont tickFont = font;
+        tickFont.setPointSizeF(font.pointSizeF() * bt.fontScale);
         const double tickBase = by + kBarHeight;
         const double labelBase = tickBase + st.tickLength + fm.ascent();
-        const double xs[3] = {bx, bx + bw / 2.0, bx + bw};
-        const double vs[3] = {lo, mid, hi};
-        for (int i = 0; i < 3; ++i) {
-            p.drawLine(QPointF(xs[i], tickBase), QPointF(xs[i], tickBase + st.tickLength));
-            drawLabel(p, xs[i], labelBase, tickText(vs[i], step), font, HAlign::Centre);
+        for (double v : bt.ticks.values) {
+            const double x = bx + (v - lo) / (hi - lo) * bw;
+            p.setPen(QPen(st.axis, st.axisWidth));
+            p.drawLine(QPointF(x, tickBase), QPointF(x, tickBase + st.tickLength));
+            p.setPen(st.text);
+            drawLabel(p, x, labelBase, tickText(v, bt.ticks.step), tickFont, HAlign::Centre);
         }
-        // The label, shrunk to the span of its columns if needed.
+        // The label, wrapped (or shrunk) to the span of its columns by the layout.
+        const FittedText& fitted = l_.barLabels[b];
         QFont lf = font;
-        const double avail = span + l_.colGap;
-        const double w = labelWidth(bar.label, lf, p.device());
-        if (w > avail) lf.setPointSizeF(lf.pointSizeF() * std::max(0.7, avail / w));
-        const double labelY = labelBase + st.fontSize * 1.35;
+        lf.setPointSizeF(font.pointSizeF() * fitted.scale);
+        double labelY = labelBase + st.fontSize * 1.35;
         p.setPen(st.text);
-        drawLabel(p, (x0 + x1) / 2.0, labelY, bar.label, lf, HAlign::Centre);
+        for (int i = 0; i < int(fitted.lines.size()); ++i) {
+            if (i > 0) labelY += st.fontSize * kLineSpacing;
+            drawLabel(p, (x0 + x1) / 2.0, labelY, fitted.lines[i], lf, HAlign::Centre);
+        }
 
         if (data_.showExcludedSwatch && !swatchDrawn) {
             swatchDrawn = true;
             const QString text = QStringLiteral("excluded");
             const double sw = st.fontSize * 0.75;
-            const double tw = fm.horizontalAdvance(text);
+            // Kept under the bar's columns (a key may stand under the next column): smaller if need be.
+            QFont swatchFont = font;
+            const double room = x1 - x0 + kColGap - sw - 2.0;
+            if (fm.horizontalAdvance(text) > room)
+                swatchFont.setPointSizeF(font.pointSizeF() * std::max(kMinTextPoints / st.fontSize, room / fm.horizontalAdvance(text)));
+            const double tw = TextMetrics(swatchFont, p.device()).horizontalAdvance(text);
             const double total = sw + 2.0 + tw;
             const double sx = (x0 + x1) / 2.0 - total / 2.0;
             const double base = labelY + st.fontSize * 1.3;
@@ -341,8 +495,7 @@ void GridFigure::paintColourBars(QPainter& p) const {
             p.drawRect(QRectF(sx, base - sw, sw, sw));
             p.setBrush(Qt::NoBrush);
             p.setPen(st.text);
-            p.setFont(font);
-            p.drawText(QPointF(sx + sw + 2.0, base), text);
+            drawPlainText(p, sx + sw + 2.0, base, text, swatchFont, HAlign::Left);
         }
     }
 }
@@ -351,27 +504,34 @@ void GridFigure::paint(QPainter& p) const {
     const FigureStyle& st = data_.style;
     p.fillRect(QRectF(QPointF(0, 0), size_), Qt::white);
     const QFont titleFont = figureFont(st.titleSize, false, p.device());
-    const QFontMetricsF tm(titleFont, p.device());
+    const TextMetrics tm(titleFont, p.device());
     p.setPen(st.text);
     for (int c = 0; c < int(data_.columns.size()); ++c) {
-        const QString& t = data_.columns[std::size_t(c)].title;
-        if (t.isEmpty()) continue;
+        const FittedText& t = l_.columnTitles[std::size_t(c)];
+        if (t.lines.isEmpty()) continue;
         const QRectF r = tileRect(0, c);
         QFont f = titleFont;
-        const double avail = r.width() + (l_.insetsBeside && columnHasInsets(c) ? kInsetGap + l_.insetW : 0.0) + l_.colGap;
-        const double w = labelWidth(t, f, p.device());
-        if (w > avail) f.setPointSizeF(f.pointSizeF() * std::max(0.7, avail / w));
-        drawLabel(p, r.center().x(), l_.top - 2.0 - tm.descent(), t, f, HAlign::Centre);
+        f.setPointSizeF(titleFont.pointSizeF() * t.scale);
+        const int n = int(t.lines.size());
+        // Centred over the tile, but kept over the column and its insets (the room it was fitted to).
+        const double left = r.left() - kColGap / 2.0, right = r.left() + columnSpan(c) + kColGap / 2.0;
+        for (int i = 0; i < n; ++i) {
+            const double w = labelWidth(t.lines[i], f, p.device());
+            const double cx = w >= right - left ? (left + right) / 2.0 : std::clamp(r.center().x(), left + w / 2.0, right - w / 2.0);
+            drawLabel(p, cx, l_.top - 2.0 - tm.descent() - (n - 1 - i) * st.titleSize * t.scale * kLineSpacing, t.lines[i], f,
+                      HAlign::Centre);
+        }
     }
     for (int r = 0; r < int(data_.rows.size()); ++r) {
-        const QString& label = data_.rows[std::size_t(r)].label;
-        if (!label.isEmpty()) {
+        const FittedText& label = l_.rowLabels[std::size_t(r)];
+        if (!label.lines.isEmpty()) {
             const QRectF tr = tileRect(r, 0);
             QFont f = titleFont;
-            const double w = labelWidth(label, f, p.device());
-            if (w > tr.height()) f.setPointSizeF(f.pointSizeF() * std::max(0.6, tr.height() / w));
+            f.setPointSizeF(titleFont.pointSizeF() * label.scale);
             p.setPen(st.text);
-            drawLabelVertical(p, kPad + st.titleSize * 0.62, tr.center().y(), label, f);
+            // Rotated text reads upwards, so the first line is the leftmost.
+            for (int i = 0; i < int(label.lines.size()); ++i)
+                drawLabelVertical(p, kPad + st.titleSize * (0.62 + i * kLineSpacing), tr.center().y(), label.lines[i], f);
         }
         for (int c = 0; c < int(data_.columns.size()); ++c) paintTile(p, r, c);
     }
@@ -382,24 +542,34 @@ void GridFigure::paint(QPainter& p) const {
 void GridFigure::paintCategoryKeys(QPainter& p) const {
     const FigureStyle& st = data_.style;
     const QFont font = figureFont(st.fontSize, false, p.device());
-    const QFontMetricsF fm(font, p.device());
+    const TextMetrics fm(font, p.device());
     for (int c = 0; c < int(data_.columns.size()); ++c) {
         const int k = data_.columns[std::size_t(c)].categoryKey;
         if (k < 0) continue;
         const QRectF r = tileRect(0, c);
         const auto& entries = data_.categoryKeys[std::size_t(k)].entries;
+        QFont keyFont = font;
+        keyFont.setPointSizeF(font.pointSizeF() * l_.keyScales[std::size_t(k)]);
+        const TextMetrics km(keyFont, p.device());
+        const auto& lines = l_.keyLines[std::size_t(k)];
         double widest = 0.0;
-        for (const auto& e : entries) widest = std::max(widest, fm.horizontalAdvance(e.first));
+        for (const auto& entry : lines)
+            for (const auto& line : entry) widest = std::max(widest, km.horizontalAdvance(line));
         const double sw = st.fontSize * 0.75;
-        const double x = r.center().x() - (sw + 2.0 + widest) / 2.0;
+        // Centred under the column and its insets, not left of the column's own left edge and, when
+        // that is not enough, not over the page's right edge either.
+        double x = std::max(r.left() - kColGap / 2.0, r.left() + columnSpan(c) / 2.0 - (sw + 2.0 + widest) / 2.0);
+        x = std::min(x, size_.width() - kPad - (sw + 2.0 + widest));
         double base = l_.barTop + fm.ascent();
-        for (const auto& [text, colour] : entries) {
+        for (std::size_t i = 0; i < entries.size(); ++i) {
             p.setPen(QPen(st.axis, 0.3));
-            p.setBrush(colour);
+            p.setBrush(entries[i].second);
             p.drawRect(QRectF(x, base - sw, sw, sw));
             p.setPen(st.text);
-            p.setFont(font);
-            p.drawText(QPointF(x + sw + 2.0, base), text);
+            for (int j = 0; j < int(lines[i].size()); ++j) {
+                if (j > 0) base += st.fontSize * kLineSpacing;
+                drawPlainText(p, x + sw + 2.0, base, lines[i][j], keyFont, HAlign::Left);
+            }
             base += st.fontSize * 1.25;
         }
     }

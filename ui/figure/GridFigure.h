@@ -27,6 +27,7 @@ struct TileScore {
     bool lowerIsBetter = true;
     int decimals = 3;
     bool best = false;            // drawn bold (set by markBestScores)
+    bool runnerUp = false;        // drawn underlined (set by markBestScores)
 };
 
 struct GridTile {
@@ -84,7 +85,8 @@ struct GridFigureData {
 };
 
 // Marks, per column, score name and group of rows, the best displayed value (after rounding to its
-// decimals; ties all bold). Groups with a single scored row get no bold.
+// decimals; ties all bold) and the second-best displayed value (underlined), as the benchmark's
+// tables do. Groups with a single scored row get neither.
 void markBestScores(GridFigureData& data);
 
 class GridFigure : public Figure {
@@ -101,13 +103,28 @@ public:
     const GridFigureData& data() const { return data_; }
 
 private:
+    // Text fitted to its room: the lines and the scale of the font size they are drawn at.
+    struct FittedText {
+        QStringList lines;
+        double scale = 1.0;
+    };
+    // The scores under a tile: indices into its scores per line, and the font scale.
+    struct ScoreLines {
+        std::vector<std::vector<int>> lines;
+        double scale = 1.0;
+    };
     struct Layout {
         double left = 0, top = 0, tileW = 0, tileH = 0, cellW = 0, colGap = 0, rowGap = 0;
         double scoreH = 0, insetW = 0, insetH = 0, barTop = 0;
         int insetsBeside = 0;
+        std::vector<FittedText> rowLabels, columnTitles, barLabels; // per row, column, colour bar
+        std::vector<double> keyScales;                              // per category key
+        std::vector<std::vector<QStringList>> keyLines;             // [key][entry]: wrapped to the column
+        std::vector<std::vector<ScoreLines>> scores;                // [row][column]
     };
     void layout();
     bool columnHasInsets(int column) const;
+    double columnSpan(int column) const; // a tile with its insets beside it
     void paintTile(QPainter& p, int row, int column) const;
     void paintColourBars(QPainter& p) const;
     void paintCategoryKeys(QPainter& p) const;
