@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace ll::figure {
 
@@ -60,10 +61,15 @@ bench::Table gridTable(const GridFigureData& data) {
         c.decimals = proto[i]->decimals;
         t.columns.push_back(c);
     }
+    std::map<int, int> groupSizes;
+    for (const auto& row : data.rows) ++groupSizes[row.group];
     for (const auto& row : data.rows) {
         bench::TableRow r;
         r.labels = {row.label.toStdString()};
         r.group = row.group;
+        // A row alone in its group (e.g. rows by scene) has nothing to be compared with: no bold, as
+        // in the figure (markBestScores).
+        r.ranked = groupSizes[row.group] > 1;
         for (const auto& name : names) {
             bench::Cell cell;
             for (const auto& tile : row.tiles)
