@@ -336,11 +336,15 @@ std::vector<PlotFigure::PanelLayout> PlotFigure::layout(const QPaintDevice* devi
     // right, so the axes line up.
     auto rowOf = [&](int i) { return i / grid_.columns; };
     auto colOf = [&](int i) { return i % grid_.columns; };
-    std::vector<double> rowTop(std::size_t(grid_.rows), 0.0), rowBottom(std::size_t(grid_.rows), 0.0);
-    for (int i = 0; i < n; ++i) {
-        rowTop[std::size_t(rowOf(i))] = std::max(rowTop[std::size_t(rowOf(i))], tops[std::size_t(i)]);
-        rowBottom[std::size_t(rowOf(i))] = std::max(rowBottom[std::size_t(rowOf(i))], bottoms[std::size_t(i)]);
-    }
+    // The largest of values[i] over the panels i of each row (or column).
+    auto largestPer = [n](const std::vector<double>& values, int groups, auto groupOf) {
+        std::vector<double> out(std::size_t(groups), 0.0);
+        for (int i = 0; i < n; ++i)
+            out[std::size_t(groupOf(i))] = std::max(out[std::size_t(groupOf(i))], values[std::size_t(i)]);
+        return out;
+    };
+    const std::vector<double> rowTop = largestPer(tops, grid_.rows, rowOf);
+    const std::vector<double> rowBottom = largestPer(bottoms, grid_.rows, rowOf);
     for (int i = 0; i < n; ++i) {
         const Panel& panel = data_.panels[std::size_t(i)];
         PanelLayout& L = out[std::size_t(i)];
@@ -366,11 +370,8 @@ std::vector<PlotFigure::PanelLayout> PlotFigure::layout(const QPaintDevice* devi
             }
         rights[std::size_t(i)] = right;
     }
-    std::vector<double> colLeft(std::size_t(grid_.columns), 0.0), colRight(std::size_t(grid_.columns), 0.0);
-    for (int i = 0; i < n; ++i) {
-        colLeft[std::size_t(colOf(i))] = std::max(colLeft[std::size_t(colOf(i))], lefts[std::size_t(i)]);
-        colRight[std::size_t(colOf(i))] = std::max(colRight[std::size_t(colOf(i))], rights[std::size_t(i)]);
-    }
+    const std::vector<double> colLeft = largestPer(lefts, grid_.columns, colOf);
+    const std::vector<double> colRight = largestPer(rights, grid_.columns, colOf);
     for (int i = 0; i < n; ++i) {
         const Panel& panel = data_.panels[std::size_t(i)];
         PanelLayout& L = out[std::size_t(i)];
