@@ -74,6 +74,11 @@ Ticks logTicks(double lo, double hi) {
             t.values.push_back(2.0 * d);
             t.values.push_back(5.0 * d);
         }
+        // Minor ticks show where the decade's multiples are (as matplotlib's LogLocator subs): cheap
+        // help to read values between the labels.
+        if (e < e1)
+            for (int m = 2; m <= 9; ++m)
+                if (!(fine && (m == 2 || m == 5))) t.minor.push_back(m * d);
     }
     return t;
 }

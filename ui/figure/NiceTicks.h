@@ -9,6 +9,7 @@ struct Ticks {
     double step = 0.2;
     std::vector<double> values;
     bool log = false;          // logarithmic axis: positions by log10, lo and hi are powers of ten
+    std::vector<double> minor; // log axes: unlabelled short ticks at the other multiples 2..9 of each decade
 };
 
 // Ticks covering [dataLo, dataHi] with about `target` intervals. Equal or non-finite bounds are widened.
@@ -19,7 +20,8 @@ Ticks ticksInRange(double lo, double hi, int target = 5);
 
 // Logarithmic ticks covering the positive range [dataLo, dataHi]: the axis runs from the power of ten
 // at or below dataLo to the one at or above dataHi; ticks at every power of ten, and also at 2x and 5x
-// when the axis spans at most two decades. Non-positive or non-finite bounds give 1..10.
+// when the axis spans at most two decades; minor ticks at the remaining 2..9 x 10^k. Non-positive or
+// non-finite bounds give 1..10.
 Ticks logTicks(double dataLo, double dataHi);
 
 } // namespace ll::figure
