@@ -302,12 +302,14 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     s.bins = int(r.num("bins", s.bins, 2, 200));
     s.density = r.boolean("density", s.density);
     s.yLog = r.boolean("y_log", s.yLog);
-    if (s.yLog && s.kind == FigureKind::Classes)
-        r.fail("y_log", "the classes plot shows relative differences (zero for the best model): no log axis");
+    s.yScale = r.str("y_scale", s.yScale);
+    if (!contains({"auto", "linear", "log"}, s.yScale)) r.fail("y_scale", "must be \"auto\", \"linear\" or \"log\"");
+    if (s.yLog && s.yScale == "linear") r.fail("y_scale", "\"linear\" contradicts \"y_log\": true");
     if (r.has("y_range")) {
         const auto v = r.numbers("y_range", 2, 2);
         if (!(v[0] < v[1])) r.fail("y_range", "must be [low, high] with low < high");
-        if (s.yLog && !(v[0] > 0)) r.fail("y_range", "must be positive with \"y_log\"");
+        if ((s.yLog || s.yScale == "log") && s.kind != FigureKind::Histogram && !(v[0] > 0))
+            r.fail("y_range", "must be positive with a log y axis (\"y_log\" or \"y_scale\": \"log\")");
         s.yRange = std::array<double, 2>{v[0], v[1]};
     }
     s.baseline = r.boolean("baseline", s.baseline);
@@ -401,7 +403,8 @@ ojson FigureSpec::toJson() const {
             j["density"] = density;
         }
         if (yRange) j["y_range"] = *yRange;
-        if (kind != FigureKind::Classes) j["y_log"] = yLog;
+        j["y_log"] = yLog;
+        j["y_scale"] = yScale;
         j["baseline"] = baseline;
         if (layoutColumns > 0) j["layout"] = ojson{{"columns", layoutColumns}};
         if (layoutRows > 0) j["layout"] = ojson{{"rows", layoutRows}};
@@ -410,6 +413,17 @@ ojson FigureSpec::toJson() const {
 }
 
 std::string FigureSpec::toJsonText() const { return toJson().dump(2) + "\n"; }
+
+bool FigureSpec::logAxis(const std::vector<double>& values) const {
+    if (yLog || yScale == "log") return true;
+    if (yScale == "linear") return false;
+    // A fixed y range that reaches zero or below cannot be drawn on a log axis.
+    if (yRange && kind != FigureKind::Histogram && !((*yRange)[0] > 0)) return false;
+    double lo = 0.0, hi = 0.0;
+    for (double v : values)
+        if (std::isfinite(v) && v > 0) lo = lo > 0 ? std::min(lo, v) : v, hi = std::max(hi, v);
+    return lo > 0 && hi > lo * std::pow(10.0, kLogAutoDecades);
+}
 
 double FigureSpec::widthPt() const { return std::round(lengthToPoints(width, "size.width")); }
 

@@ -32,6 +32,10 @@ struct GridRowSpec {
     bool operator==(const GridRowSpec&) const = default;
 };
 
+// "y_scale": "auto" switches a panel to a log axis when its largest positive value is more than
+// 10^kLogAutoDecades times its smallest: on a linear axis the small values would be flat on the base.
+inline constexpr double kLogAutoDecades = 3.0;
+
 struct FigureSpec {
     FigureKind kind = FigureKind::Grid;
     std::string title;
@@ -75,7 +79,9 @@ struct FigureSpec {
     int bins = 20;
     bool density = false;               // histogram: fraction of images instead of counts
     std::optional<std::array<double, 2>> yRange;
-    bool yLog = false;                  // bands, percentiles, histogram: logarithmic y axis
+    bool yLog = false;                  // logarithmic y axis (the same as yScale "log")
+    std::string yScale = "auto";        // "auto": log for a panel whose positive values span more than
+                                        // three decades (kLogAutoDecades), else linear; "linear"; "log"
     bool baseline = true;               // include the do_nothing model if present
     int layoutColumns = 0;              // panels per row (JSON "layout": {"columns": N}); 0 = automatic
     int layoutRows = 0;                 // or rows of panels ("layout": {"rows": N})
@@ -89,6 +95,9 @@ struct FigureSpec {
     // Throws ll::Error naming `subject` on malformed JSON or a bad value.
     static FigureSpec fromJson(const nlohmann::json& j, const std::string& subject);
     static FigureSpec fromJsonText(const std::string& text, const std::string& subject);
+
+    // Whether a panel of this figure with these values gets a logarithmic y axis (yLog, yScale).
+    bool logAxis(const std::vector<double>& values) const;
 
     double widthPt() const;  // Length.h; rounded to whole points
     double heightPt() const; // plots

@@ -214,7 +214,13 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
         panel.y.label = pv.yLabel;
         panel.y.tickSuffix = pv.ySuffix;
         panel.x.categories = pv.xLabels;
-        panel.y.log = spec.yLog;
+        {
+            std::vector<double> all;
+            for (const auto& vals : pv.values)
+                for (const auto& v : vals)
+                    if (v) all.push_back(*v);
+            panel.y.log = spec.logAxis(all);
+        }
         if (spec.yRange && values.kind != FigureKind::Histogram) {
             panel.y.min = (*spec.yRange)[0];
             panel.y.max = (*spec.yRange)[1];
@@ -224,11 +230,9 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
         case FigureKind::Histogram: panel.style = SeriesStyle::Steps; break;
         default: panel.style = SeriesStyle::LineMarkers; break;
         }
-        if (values.kind == FigureKind::Percentiles) {
-            panel.x.min = pv.xValues.front();
-            panel.x.max = pv.xValues.back();
-            panel.x.tickSuffix = QStringLiteral("%");
-        }
+        // Percentiles: the x range follows the data with the plot's margin (not fixed to the first and
+        // last percentile, which would put their points on the axes).
+        if (values.kind == FigureKind::Percentiles) panel.x.tickSuffix = QStringLiteral("%");
         for (std::size_t mi = 0; mi < pv.models.size(); ++mi) {
             Series s;
             s.name = displayName(spec, pv.models[mi]);

@@ -2,6 +2,7 @@
 
 #include "figure/NiceTicks.h"
 #include "figure/NumberText.h"
+#include "figure/PanelTitles.h"
 #include "figure/RichLabel.h"
 #include "figure/TextMetrics.h"
 #include "util/Error.h"
@@ -24,10 +25,28 @@ constexpr double kMinPanelWidth = 120.0; // narrower panels crowd their ticks (a
 constexpr double kMinTextPoints = 5.0;   // labels shrink to fit, never below this
 constexpr double kLineSpacing = 1.2;     // of the font size, between wrapped lines
 constexpr double kCategoryGap = 1.5;     // least room between neighbouring category labels
+// Room between the data and the axes, as a fraction of the data's span (matplotlib's default axes
+// margins): markers and lines at the first and last x or at the extreme values sit inside the plot,
+// not on the axis lines. Bars and histograms keep their base on the axis (matplotlib's sticky edges).
+constexpr double kMargin = 0.05;
 
 QColor seriesColourOf(const Series& s, int index) { return s.colour.isValid() ? s.colour : seriesColour(index); }
 int markerOf(const Series& s, int index) { return s.marker >= 0 ? s.marker : index; }
 
+
+bool visibleValue(const Panel& panel, const std::optional<double>& v) {
+    return v && std::isfinite(*v) && (!panel.y.log || *v > 0.0);
+}
+
+// Defined values a log axis cannot show (zero or negative): left out, and counted in a note.
+int hiddenOnLog(const Panel& panel) {
+    if (!panel.y.log || panel.style == SeriesStyle::Steps) return 0; // empty bins simply stay at the base
+    int n = 0;
+    for (const auto& s : panel.series)
+        for (const auto& v : s.y)
+            if (v && std::isfinite(*v) && *v <= 0.0) ++n;
+    return n;
+}
 
 Ticks yTicks(const Panel& panel, int target) {
     double lo = 1e300, hi = -1e300;
@@ -46,20 +65,25 @@ Ticks yTicks(const Panel& panel, int target) {
         take(b.line);
     }
     if (log) {
+        if (lo > hi) return logTicks(1.0, 10.0);
+        // The margin in log space (at least a twentieth of a decade), then out to whole decades.
+        const double pad = std::pow(10.0, kMargin * std::max(1.0, std::log10(hi / lo)));
+        lo /= pad;
+        hi *= pad;
         if (panel.y.min && *panel.y.min > 0) lo = *panel.y.min;
         if (panel.y.max && *panel.y.max > 0) hi = *panel.y.max;
-        return lo > hi ? logTicks(1.0, 10.0) : logTicks(lo, hi);
+        return logTicks(lo, hi);
     }
     if (lo > hi) lo = 0.0, hi = 1.0;
-    const bool fromZero = panel.style == SeriesStyle::Bars || panel.style == SeriesStyle::Steps;
-    if (panel.y.includeZero || fromZero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
-    if (panel.y.min) lo = *panel.y.min;
-    if (panel.y.max) hi = *panel.y.max;
-    if (panel.y.min && panel.y.max) return ticksInRange(lo, hi, target);
-    Ticks t = niceTicks(lo, hi, target);
-    if (panel.y.min) t = ticksInRange(*panel.y.min, t.hi, target);
-    if (panel.y.max) t = ticksInRange(t.lo, *panel.y.max, target);
-    return t;
+    const bool sticky = panel.style == SeriesStyle::Bars || panel.style == SeriesStyle::Steps;
+    if (panel.y.includeZero || sticky) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+    double span = hi - lo;
+    if (!(span > 1e-12 * std::max(1.0, std::fabs(hi)))) span = std::fabs(hi) > 0 ? std::fabs(hi) * 0.2 : 1.0;
+    double axisLo = (sticky && lo == 0.0) ? 0.0 : lo - kMargin * span;
+    double axisHi = (sticky && hi == 0.0) ? 0.0 : hi + kMargin * span;
+    if (panel.y.min) axisLo = *panel.y.min;
+    if (panel.y.max) axisHi = *panel.y.max;
+    return ticksInRange(axisLo, axisHi, target);
 }
 
 struct XScale {
@@ -73,8 +97,11 @@ XScale xScale(const Panel& panel, int target) {
     XScale x;
     if (!panel.x.categories.empty()) {
         const int n = int(panel.x.categories.size());
-        x.lo = -0.5;
-        x.hi = double(n) - 0.5;
+        // Bars fill slots of width 1 around each category; points and lines get the data margin, so the
+        // first category sits at kMargin of the axis width.
+        const double m = panel.style == SeriesStyle::Bars || n < 2 ? 0.5 : kMargin * double(n - 1) / (1.0 - 2.0 * kMargin);
+        x.lo = -m;
+        x.hi = double(n - 1) + m;
         for (int i = 0; i < n; ++i) {
             x.ticks.push_back(i);
             x.labels.push_back(panel.x.categories[std::size_t(i)]);
@@ -86,9 +113,10 @@ XScale xScale(const Panel& panel, int target) {
         for (double v : s.x)
             if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     if (lo > hi) lo = 0.0, hi = 1.0;
-    if (panel.x.min) lo = *panel.x.min;
-    if (panel.x.max) hi = *panel.x.max;
-    const Ticks t = (panel.x.min && panel.x.max) ? ticksInRange(lo, hi, target) : niceTicks(lo, hi, target);
+    const double span = hi > lo ? hi - lo : std::max(std::fabs(hi) * 0.2, 1.0);
+    lo = panel.x.min ? *panel.x.min : lo - kMargin * span;
+    hi = panel.x.max ? *panel.x.max : hi + kMargin * span;
+    const Ticks t = ticksInRange(lo, hi, target);
     x.lo = t.lo;
     x.hi = t.hi;
     x.step = t.step;
@@ -121,6 +149,12 @@ double clampedCentre(double cx, double w, double left, double right) {
 
 } // namespace
 
+bool seriesDrawn(const Panel& panel, const Series& s) {
+    for (const auto& v : s.y)
+        if (visibleValue(panel, v) && (panel.style != SeriesStyle::Steps || *v > 0.0)) return true;
+    return false;
+}
+
 void drawMarker(QPainter& p, QPointF c, int shape, double size, const QColor& colour) {
     const double r = size / 2.0;
     p.setPen(QPen(Qt::white, 0.35));
@@ -145,6 +179,7 @@ void drawMarker(QPainter& p, QPointF c, int shape, double size, const QColor& co
 
 PlotFigure::PlotFigure(PlotFigureData data) : data_(std::move(data)) {
     if (data_.panels.empty()) throw ll::Error("figure", "a plot needs at least one panel");
+    dropRepeatedYLabels(data_.panels);
     if (!(data_.widthPt >= 36 && data_.widthPt <= 14400 && data_.heightPt >= 36 && data_.heightPt <= 14400))
         throw ll::Error("figure", "plot size must be 0.5 to 200 inches");
     for (const auto& panel : data_.panels)
@@ -204,7 +239,9 @@ std::vector<PlotFigure::LegendEntry> PlotFigure::legendEntries() const {
         }
         for (std::size_t i = 0; i < panel.series.size(); ++i) {
             const Series& s = panel.series[i];
-            if (s.name.isEmpty()) continue;
+            // A series with nothing to see (all values missing, or none a log axis can show) would name
+            // a colour that appears nowhere.
+            if (s.name.isEmpty() || !seriesDrawn(panel, s)) continue;
             const bool seen = std::any_of(out.begin(), out.end(), [&](const LegendEntry& e) { return e.name == s.name; });
             if (!seen) out.push_back({s.name, seriesColourOf(s, int(i)), markerOf(s, int(i)), s.dashed, panel.style});
         }
@@ -270,11 +307,14 @@ void PlotFigure::paintLegend(QPainter& p) const {
                 p.drawLine(QPointF(x, y), QPointF(x + kLegendSample, y));
             } else if (e.style == SeriesStyle::Scatter) {
                 drawMarker(p, QPointF(x + kLegendSample / 2.0, y), e.marker, st.markerSize, e.colour);
-            } else if (e.style == SeriesStyle::Bars || e.style == SeriesStyle::Steps) {
-                QColor fill = e.colour;
-                if (e.style == SeriesStyle::Steps) fill.setAlpha(60);
-                p.setPen(e.style == SeriesStyle::Steps ? QPen(e.colour, st.lineWidth) : Qt::NoPen);
-                p.setBrush(fill);
+            } else if (e.style == SeriesStyle::Bars) {
+                p.setPen(Qt::NoPen);
+                p.setBrush(e.colour);
+                p.drawRect(QRectF(x + kLegendSample / 2.0 - 3.5, y - 3.5, 7.0, 7.0));
+            } else if (e.style == SeriesStyle::Steps) {
+                // An outline, as the histogram draws it.
+                p.setPen(QPen(e.colour, st.lineWidth, e.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+                p.setBrush(Qt::NoBrush);
                 p.drawRect(QRectF(x + kLegendSample / 2.0 - 3.5, y - 3.5, 7.0, 7.0));
             } else {
                 QPen pen(e.colour, st.lineWidth, e.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap);
@@ -329,6 +369,11 @@ std::vector<PlotFigure::PanelLayout> PlotFigure::layout(const QPaintDevice* devi
         for (const auto& c : panel.x.categories) xLines = std::max(xLines, lineCount(c));
         const double ts = st.titleSize;
         tops[std::size_t(i)] = L.title.isEmpty() ? 3.0 : ts * L.titleScale * (1.5 + (L.title.size() - 1) * kLineSpacing) + 1.5;
+        if (const int hidden = hiddenOnLog(panel); hidden > 0) {
+            L.note = hidden == 1 ? QStringLiteral("1 value \u2264 0 not shown (log axis)")
+                                 : QStringLiteral("%1 values \u2264 0 not shown (log axis)").arg(hidden);
+            tops[std::size_t(i)] += st.fontSize * 1.25;
+        }
         bottoms[std::size_t(i)] = st.tickLength + 2.0 + xLines * st.fontSize * 1.18 +
                                   (L.xLabel.isEmpty() ? 0.0 : ts * L.xLabelScale * (0.25 + L.xLabel.size() * kLineSpacing));
     }
@@ -363,6 +408,8 @@ std::vector<PlotFigure::PanelLayout> PlotFigure::layout(const QPaintDevice* devi
         // Room for half of the last x tick label, which is centred on the right end of the axis (for
         // any number of ticks the width may choose).
         double right = 3.0;
+        if (!panel.x.categories.empty() && panel.style != SeriesStyle::Bars) // the last category near the end
+            right = std::max(right, widestLine(panel.x.categories.back(), fm) / 2.0 - 0.03 * L.cell.width());
         if (panel.x.categories.empty())
             for (int target = 2; target <= 5; ++target) {
                 const XScale xs = xScale(panel, target);
@@ -406,10 +453,11 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
     const Ticks yt = yTicks(panel, L.yTarget);
     const XScale xs = xScale(panel, L.xTarget);
     auto X = [&](double v) { return a.left() + (v - xs.lo) / (xs.hi - xs.lo) * a.width(); };
-    // Log axes: a non-positive value lands far below the axis, outside the clip rectangle.
+    // Log axes: non-positive values are left out before they get here; an empty histogram bin (the only
+    // zero drawn) stays at the bottom of the axis.
     auto Y = [&](double v) {
         if (yt.log) {
-            const double l = std::log10(std::max(v, yt.lo * 1e-6));
+            const double l = std::log10(std::max(v, yt.lo));
             return a.bottom() - (l - std::log10(yt.lo)) / (std::log10(yt.hi) - std::log10(yt.lo)) * a.height();
         }
         return a.bottom() - (v - yt.lo) / (yt.hi - yt.lo) * a.height();
@@ -429,6 +477,9 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
         drawLabel(p, a.left() - st.tickLength - 1.5, y + (fm.ascent() - fm.descent()) / 2.0, yTickText(panel, yt, v), tickFont,
                   HAlign::Right);
     }
+    // Minor ticks of a log axis: short, unlabelled, no grid.
+    p.setPen(QPen(st.axis, st.axisWidth * 0.8));
+    for (double v : yt.minor) p.drawLine(QPointF(a.left() - st.tickLength * 0.6, Y(v)), QPointF(a.left(), Y(v)));
     if (panel.zeroLine && !yt.log && yt.lo < 0.0 && yt.hi > 0.0) {
         p.setPen(QPen(st.axis, st.axisWidth * 0.8));
         p.drawLine(QPointF(a.left(), Y(0.0)), QPointF(a.right(), Y(0.0)));
@@ -465,10 +516,14 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
             p.setPen(Qt::NoPen);
             p.setBrush(colour);
             for (std::size_t i = 0; i < s.x.size(); ++i) {
-                if (!s.y[i] || !std::isfinite(*s.y[i])) continue;
+                if (!visibleValue(panel, s.y[i])) continue;
                 const double cx = s.x[i] - group / 2.0 + (si + 0.5) * bw;
                 const double xl = X(cx - bw * 0.46), xr = X(cx + bw * 0.46);
-                const double y0 = Y(base), y1 = Y(std::clamp(*s.y[i], yt.lo, yt.hi));
+                const double y0 = Y(base);
+                double y1 = Y(std::clamp(*s.y[i], yt.lo, yt.hi));
+                // A value at the base (the best model's 0% in the classes plot) is still a value: a thin
+                // bar shows it is there, not missing.
+                if (std::fabs(y1 - y0) < st.lineWidth) y1 = y0 + (*s.y[i] < base ? st.lineWidth : -st.lineWidth);
                 p.drawRect(QRectF(QPointF(xl, std::min(y0, y1)), QPointF(xr, std::max(y0, y1))));
             }
         } else if (panel.style == SeriesStyle::Steps) {
@@ -481,11 +536,11 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
                 path.lineTo(X(s.x[i + 1]), Y(v));
             }
             path.lineTo(X(s.x.back()), base);
-            QColor fill = colour;
-            fill.setAlpha(46);
-            p.setPen(Qt::NoPen);
-            p.setBrush(fill);
-            p.drawPath(path);
+            // Outlines only (a fill would hide the series under it), each moved by a fraction of a line
+            // width, centred on the true position, so series with the same counts or the same bin edges
+            // run side by side instead of on top of each other.
+            const double shift = (si - (ns - 1) / 2.0) * st.lineWidth * 0.75;
+            path.translate(shift, -shift);
             p.setBrush(Qt::NoBrush);
             p.setPen(QPen(colour, st.lineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
             p.drawPath(path);
@@ -497,7 +552,7 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
                 for (std::size_t i = 0; i < s.x.size(); ++i) {
                     const auto& l = s.yLow[i];
                     const auto& h = s.yHigh[i];
-                    if (!l || !h || !std::isfinite(*l) || !std::isfinite(*h)) continue;
+                    if (!visibleValue(panel, l) || !visibleValue(panel, h)) continue;
                     const double x = X(s.x[i]);
                     p.drawLine(QPointF(x, Y(*l)), QPointF(x, Y(*h)));
                     p.drawLine(QPointF(x - cap, Y(*l)), QPointF(x + cap, Y(*l)));
@@ -515,7 +570,7 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
                 run.clear();
             };
             for (std::size_t i = 0; i < s.x.size(); ++i) {
-                if (!s.y[i] || !std::isfinite(*s.y[i])) {
+                if (!visibleValue(panel, s.y[i])) {
                     flush();
                     continue;
                 }
@@ -523,7 +578,7 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
             }
             flush();
             for (std::size_t i = 0; i < s.x.size(); ++i)
-                if (s.y[i] && std::isfinite(*s.y[i]))
+                if (visibleValue(panel, s.y[i]))
                     drawMarker(p, QPointF(X(s.x[i]), Y(*s.y[i])), markerOf(s, si), st.markerSize, colour);
         }
     }
@@ -573,13 +628,21 @@ void PlotFigure::paintPanel(QPainter& p, int index, const PanelLayout& L) const 
         for (int k = 0; k < nl; ++k)
             drawLabelVertical(p, nearest - (nl - 1 - k) * ts * L.yLabelScale * kLineSpacing, a.center().y(), L.yLabel[k], f);
     }
+    if (!L.note.isEmpty()) {
+        // Right-aligned just above the plot area, under the title, in the tick font.
+        p.setPen(st.text);
+        QFont nf = tickFont;
+        const double w = labelWidth(L.note, nf, p.device());
+        drawLabel(p, std::max(L.cell.left(), a.right() - w), a.top() - st.fontSize * 0.45, L.note, nf, HAlign::Left);
+    }
     if (!L.title.isEmpty()) {
         QFont tf = figureFont(st.titleSize, true, p.device());
         tf.setPointSizeF(tf.pointSizeF() * L.titleScale);
         const int nl = int(L.title.size());
         for (int k = 0; k < nl; ++k) {
             const double w = labelWidth(L.title[k], tf, p.device());
-            const double base = a.top() - ts * L.titleScale * (0.7 + (nl - 1 - k) * kLineSpacing);
+            const double base = a.top() - (L.note.isEmpty() ? 0.0 : st.fontSize * 1.25) -
+                                ts * L.titleScale * (0.7 + (nl - 1 - k) * kLineSpacing);
             drawLabel(p, clampedCentre(a.center().x(), w, L.cell.left(), L.cell.right()), base, L.title[k], tf, HAlign::Centre);
         }
     }

@@ -23,7 +23,9 @@ namespace ll::figure {
 enum class SeriesStyle {
     LineMarkers, // points joined by lines, a marker at each defined point (gaps at undefined ones)
     Bars,        // grouped bars at categorical x positions
-    Steps,       // histogram: x holds n+1 bin edges, y n counts, drawn as an outline with a light fill
+    Steps,       // histogram: x holds n+1 bin edges, y n counts, drawn as an outline without fill
+                 // (matplotlib's histtype="step"), each series' outline offset by a fraction of a line
+                 // width so outlines that coincide stay visible side by side
     Scatter,     // markers only at numeric x (no lines)
 };
 
@@ -55,7 +57,8 @@ struct Axis {
     std::optional<double> min, max;       // fixed range; otherwise from the data at nice steps
     bool includeZero = false;
     QString tickSuffix;                   // e.g. "%"
-    bool log = false;                     // y only: logarithmic (non-positive values are not drawn)
+    bool log = false;                     // y only: logarithmic (non-positive values are left out, with a
+                                          // note over the panel saying how many)
 };
 
 struct Panel {
@@ -105,6 +108,7 @@ private:
         double titleScale = 1.0, xLabelScale = 1.0, yLabelScale = 1.0; // of the title / label font size
         double xTickScale = 1.0;          // categorical tick labels narrower than their slots
         int xTarget = 5, yTarget = 5;     // about how many tick intervals fit
+        QString note;                     // e.g. values a log axis leaves out, drawn above the plot area
     };
     std::vector<PanelLayout> layout(const QPaintDevice* device) const;
     struct LegendEntry { QString name; QColor colour; int marker; bool dashed; SeriesStyle style; bool band = false; bool bandFill = false; };
@@ -116,6 +120,10 @@ private:
     PanelGrid grid_;
     QSizeF size_;
 };
+
+// Whether series `s` of `panel` draws anything: a defined value (positive on a log axis; a histogram
+// count above zero). Series that draw nothing have no legend entry.
+bool seriesDrawn(const Panel& panel, const Series& s);
 
 // Draws marker shape `shape` (0 circle, 1 square, 2 triangle up, 3 diamond, 4 triangle down,
 // 5 pentagon) of diameter `size` centred at c, filled with `colour` and a white hairline edge.
