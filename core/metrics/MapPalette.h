@@ -3,7 +3,8 @@
 //  - one colour per exclusion reason (the validity mask), Okabe-Ito hues where possible so they stay
 //    apart for colour-blind readers and on dark and light backgrounds;
 //  - the intensity bands from inferno, brightest band (nearest the probe) palest;
-//  - the colour of pixels a map leaves out (outside Omega, or outside Omega80 for LFE).
+//  - the colour of pixels a map leaves out (outside Omega), and the LFE map's own colour for pixels
+//    inside Omega but outside Omega80 (valid, but not among the brightest 80% the LFE compares).
 #include "colour/ColourMaps.h"
 #include "metrics/ValidityMask.h"
 
@@ -21,5 +22,8 @@ Rgb8Code bandColour(std::size_t index, std::size_t count);
 
 // Pixels a signed map does not cover.
 inline constexpr Rgb8Code kExcludedColour{0, 0, 0};
+// LFE map pixels inside Omega but outside Omega80: a mid grey, apart from black (excluded) and from
+// every colour of the diverging map (saturated blues and reds, near-white at zero).
+inline constexpr Rgb8Code kOutsideOmega80Colour{0x8c, 0x8c, 0x8c};
 
 } // namespace ll

@@ -8,6 +8,8 @@
 #include "figure/FigureExport.h"
 #include "figure/FigureSpec.h"
 #include "figure/GridBuilder.h"
+#include "figure/TextBoxes.h"
+#include "metrics/MapPalette.h"
 #include "colour/ColourConfig.h"
 #include "support/TestSupport.h"
 #include "synth/SynthDataset.h"
@@ -89,6 +91,47 @@ private Q_SLOTS:
             for (const auto& s : row.tiles[5].scores) bold += s.best;
         QVERIFY(bold >= 1);
         QVERIFY(data.colourBars[0].range.hi > 0 && data.colourBars[0].range.lo == -data.colourBars[0].range.hi);
+    }
+
+    void lfeKeySeparatesOutsideOmega80() {
+        // The LFE map compares only Omega80: valid pixels outside it get their own colour and key,
+        // not the black of "excluded" (which the SIE map keeps for pixels outside Omega).
+        const FigureSpec spec = FigureSpec::fromJsonText(R"({"kind": "grid", "rows": "models", "dpi": 100,
+            "columns": ["sie_map", "lfe_map"]})", "grid.json");
+        const GridFigureData data = gridFigureData(spec, scanDataset(dataset_), ColourConfig::builtin(), "grid.json");
+        QCOMPARE(data.colourBars.size(), std::size_t(2));
+        QVERIFY(data.colourBars[0].keys.empty()); // SIE: only the shared "excluded"
+        QCOMPARE(data.colourBars[1].keys.size(), std::size_t(1));
+        const auto& [text, colour] = data.colourBars[1].keys[0];
+        QCOMPARE(text, QStringLiteral("outside \u03A980"));
+        QVERIFY(colour != QColor(Qt::black));
+        QCOMPARE(colour, QColor(kOutsideOmega80Colour[0], kOutsideOmega80Colour[1], kOutsideOmega80Colour[2]));
+        // The tiles use it: LFE tiles have pixels of that grey, SIE tiles none (black stays black there).
+        long long lfeGrey = 0, sieGrey = 0, sieBlack = 0;
+        for (const auto& row : data.rows) {
+            for (int ci = 0; ci < 2; ++ci) {
+                const QImage& img = row.tiles[std::size_t(ci)].image;
+                for (int y = 0; y < img.height(); ++y)
+                    for (int x = 0; x < img.width(); ++x) {
+                        const QRgb px = img.pixel(x, y);
+                        if (QColor(px) == colour) (ci == 1 ? lfeGrey : sieGrey) += 1;
+                        if (ci == 0 && qRed(px) == 0 && qGreen(px) == 0 && qBlue(px) == 0) ++sieBlack;
+                    }
+            }
+        }
+        QVERIFY2(lfeGrey > 0, "no LFE pixel outside Omega80");
+        QCOMPARE(sieGrey, 0LL);
+        QVERIFY(sieBlack > 0);
+        // Both keys are drawn, each once, and inside the page.
+        const GridFigure fig(data);
+        int excluded = 0, outside = 0;
+        for (const auto& b : figureTextBoxes(fig)) {
+            excluded += b.text == QStringLiteral("excluded");
+            outside += b.text == text;
+            QVERIFY(QRectF(QPointF(0, 0), fig.sizePt()).contains(b.rect));
+        }
+        QCOMPARE(excluded, 1);
+        QCOMPARE(outside, 1);
     }
 
     void everyKindThroughTheCli_data() {

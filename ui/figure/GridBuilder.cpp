@@ -139,6 +139,8 @@ QImage reasonImage(const Plane<std::uint8_t>& reason) {
     return img;
 }
 
+QColor outsideOmega80Colour() { return QColor(kOutsideOmega80Colour[0], kOutsideOmega80Colour[1], kOutsideOmega80Colour[2]); }
+
 TileScore scoreOf(const std::string& name, const EvalScores& s) {
     TileScore t;
     if (name == "sie") t = {QStringLiteral("SIE"), s.sie, true, 3};
@@ -153,6 +155,7 @@ TileScore scoreOf(const std::string& name, const EvalScores& s) {
 struct RowMaps {
     std::optional<FloatPlane> sie, lfe;
     Mask sieMask, lfeMask;
+    Mask lfeOmega; // Omega, where the LFE map is defined: pixels outside Omega80 there get their own colour
 };
 
 } // namespace
@@ -192,6 +195,9 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
             col.colourBar = int(d.colourBars.size());
             ColourBar bar;
             bar.label = c == "sie_map" ? QStringLiteral("S(E_R) \u2212 S(E_G)") : QStringLiteral("S(M_R) \u2212 S(M_G)");
+            // The LFE compares only Omega80: the valid pixels outside it are not "excluded" (black) but
+            // outside the comparison, keyed with their own colour.
+            if (c == "lfe_map") bar.keys.push_back({QStringLiteral("outside \u03A980"), outsideOmega80Colour()});
             d.colourBars.push_back(bar);
         }
         if (c == "mask") {
@@ -274,6 +280,7 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
                         for (const auto& o : m.omega80)
                             for (std::size_t i = 0; i < u.size(); ++i) u[i] = u[i] | o[i];
                     rowMaps[ri].lfeMask = std::move(u);
+                    if (result->scores.lfe) rowMaps[ri].lfeOmega = m.masks.omega;
                 }
             }
             if (result)
@@ -306,9 +313,19 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
         for (std::size_t ri = 0; ri < rows.size(); ++ri) {
             const auto& rm = rowMaps[ri];
             const auto& plane = sie ? rm.sie : rm.lfe;
-            if (plane)
-                d.rows[ri].tiles[ci].image =
-                    colourMapImage(*plane, sie ? &rm.sieMask : &rm.lfeMask, ColourMapKind::Diverging, ValueRange{-r, r});
+            if (!plane) continue;
+            QImage& img = d.rows[ri].tiles[ci].image;
+            img = colourMapImage(*plane, sie ? &rm.sieMask : &rm.lfeMask, ColourMapKind::Diverging, ValueRange{-r, r});
+            if (!sie && rm.lfeOmega.size() == rm.lfeMask.size()) {
+                const QRgb grey = outsideOmega80Colour().rgb();
+                for (int y = 0; y < img.height(); ++y) {
+                    auto* out = reinterpret_cast<QRgb*>(img.scanLine(y));
+                    for (int x = 0; x < img.width(); ++x) {
+                        const std::size_t i = std::size_t(y) * std::size_t(img.width()) + std::size_t(x);
+                        if (rm.lfeOmega[i] && !rm.lfeMask[i]) out[x] = grey;
+                    }
+                }
+            }
         }
     }
 

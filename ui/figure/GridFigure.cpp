@@ -282,7 +282,17 @@ void GridFigure::layout() {
     if (anyBar) {
         double h = l_.barTop + kBarHeight + st.tickLength + st.fontSize * 1.2 + st.fontSize * 1.35 +
                    (barLines - 1) * st.fontSize * kLineSpacing + kPad + 1.0;
-        if (data_.showExcludedSwatch) h += st.fontSize * 1.3;
+        // The most swatches under one bar ("excluded" under the first, each bar's own keys).
+        std::size_t swatches = 0;
+        bool first = true;
+        for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
+            bool used = false;
+            for (const auto& c : data_.columns) used |= c.colourBar == int(b);
+            if (!used) continue;
+            swatches = std::max(swatches, data_.colourBars[b].keys.size() + (first && data_.showExcludedSwatch ? 1 : 0));
+            first = false;
+        }
+        h += double(swatches) * st.fontSize * 1.3;
         height = std::max(height, h);
     }
     if (keyHeight > 0) height = std::max(height, l_.barTop + keyHeight + kPad + 1.0);
@@ -477,9 +487,12 @@ void GridFigure::paintColourBars(QPainter& p) const {
             drawLabel(p, (x0 + x1) / 2.0, labelY, fitted.lines[i], lf, HAlign::Centre);
         }
 
-        if (data_.showExcludedSwatch && !swatchDrawn) {
-            swatchDrawn = true;
-            const QString text = QStringLiteral("excluded");
+        std::vector<std::pair<QString, QColor>> keys;
+        if (data_.showExcludedSwatch && !swatchDrawn) keys.push_back({QStringLiteral("excluded"), Qt::black});
+        swatchDrawn = true;
+        keys.insert(keys.end(), bar.keys.begin(), bar.keys.end());
+        double base = labelY;
+        for (const auto& [text, colour] : keys) {
             const double sw = st.fontSize * 0.75;
             // Kept under the bar's columns (a key may stand under the next column): smaller if need be.
             QFont swatchFont = font;
@@ -489,9 +502,9 @@ void GridFigure::paintColourBars(QPainter& p) const {
             const double tw = TextMetrics(swatchFont, p.device()).horizontalAdvance(text);
             const double total = sw + 2.0 + tw;
             const double sx = (x0 + x1) / 2.0 - total / 2.0;
-            const double base = labelY + st.fontSize * 1.3;
+            base += st.fontSize * 1.3;
             p.setPen(Qt::NoPen);
-            p.setBrush(Qt::black);
+            p.setBrush(colour);
             p.drawRect(QRectF(sx, base - sw, sw, sw));
             p.setBrush(Qt::NoBrush);
             p.setPen(st.text);

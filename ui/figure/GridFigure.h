@@ -46,6 +46,9 @@ struct ColourBar {
     QString label;                 // under the bar, e.g. "S(E_R) - S(E_G)"
     ColourMapKind kind = ColourMapKind::Diverging;
     ValueRange range;
+    // Swatches under the bar, one per line, for colours the bar does not have (e.g. the LFE map's
+    // "outside Ω80"); the first bar also gets the black "excluded" (showExcludedSwatch).
+    std::vector<std::pair<QString, QColor>> keys;
 };
 
 // A key of categorical colours (e.g. why mask pixels are excluded), drawn under its column.
@@ -80,7 +83,7 @@ struct GridFigureData {
     std::vector<int> insetColumns; // columns that get insets; empty: all
     double widthPt = 505.0;        // page width (two-column paper: 17.8 cm)
     double dpi = 300.0;            // resolution of the embedded tiles
-    bool showExcludedSwatch = true; // a black "excluded" key beside the first colour bar
+    bool showExcludedSwatch = true; // a black "excluded" key under the first colour bar
     FigureStyle style;
 };
 
