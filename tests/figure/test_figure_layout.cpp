@@ -87,8 +87,9 @@ GridFigureData modelGrid(double width, bool maskKey = false) {
     d.columns = {{QStringLiteral("Input I_R^{off}"), -1, -1}, {QStringLiteral("Edit I_G^{on}"), -1, -1},
                  {QStringLiteral("Real I_R^{on}"), -1, -1},  {QStringLiteral("SIE map"), 0, -1},
                  {QStringLiteral("LFE map"), 1, -1}};
-    d.colourBars = {{QStringLiteral("S(E_R) \u2212 S(E_G)"), ColourMapKind::Diverging, {-2.8, 2.8}},
-                    {QStringLiteral("S(M_R) \u2212 S(M_G)"), ColourMapKind::Diverging, {-7.6, 7.6}}};
+    d.colourBars = {{QStringLiteral("S(E_R) \u2212 S(E_G)"), ColourMapKind::Diverging, {-2.8, 2.8}, {}},
+                    {QStringLiteral("S(M_R) \u2212 S(M_G)"), ColourMapKind::Diverging, {-7.6, 7.6},
+                     {{QStringLiteral("outside \u03A980"), QColor(0x8c, 0x8c, 0x8c)}}}};
     const QStringList labels{QStringLiteral("oracle"), QStringLiteral("dim light"), QStringLiteral("no shadow"),
                              QStringLiteral("wrong position")};
     for (int r = 0; r < labels.size(); ++r) {
