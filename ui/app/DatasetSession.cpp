@@ -9,8 +9,7 @@ namespace {
 QString baselineKey(const QString& scene, Task t) { return scene + '/' + taskName(t); }
 } // namespace
 
-DatasetSession::DatasetSession(JobRunner* runner, QObject* parent)
-    : QObject(parent), runner_(runner), scoringSlots_(std::max(1, tbb::info::default_concurrency())) {}
+DatasetSession::DatasetSession(JobRunner* runner, QObject* parent) : QObject(parent), runner_(runner) {}
 
 void DatasetSession::open(const std::filesystem::path& root) {
     // Lazy scan (no image headers): large datasets open at once; a bad file shows when its case loads.
@@ -25,7 +24,6 @@ void DatasetSession::open(const std::filesystem::path& root) {
     current_ = {};
     currentPending_ = false;
     largestPixels_ = 0;
-    scoringSlots_ = std::max(1, tbb::info::default_concurrency());
     startScoring();
 }
 
@@ -85,7 +83,6 @@ void DatasetSession::request(const CaseId& id) {
         [this, key, id, token, params = req.params](CasePtr images) {
             // The images tell how large the dataset's pictures are: fewer scoring jobs at once when large.
             largestPixels_ = std::max(largestPixels_, (long long)images->size.width() * images->size.height());
-            scoringSlots_ = scoringSlotsFor(largestPixels_);
             if (!images->evaluating) { // no edit to evaluate: the case is complete
                 cache_.insert(key, images, images->bytes());
                 if (current_ == id) {
@@ -95,9 +92,8 @@ void DatasetSession::request(const CaseId& id) {
                 return;
             }
             if (current_ == id) Q_EMIT caseReady(images);
-            const JobRunner::Progress post = runner_->progressPoster(
+            const CaseProgress progress = runner_->progressPoster(
                 token, this, [this, id](int done, int total, QString what) { Q_EMIT caseProgress(id, done, total, what); });
-            const CaseProgress progress = [post](int done, int total, const QString& what) { post(done, total, what); };
             runner_->run<CasePtr>(
                 tr("Evaluating %1").arg(id.label()), JobPriority::Interactive, token,
                 [images, params, progress](const CancelToken& t) { return evaluateCaseImages(*images, params, t, progress); },
@@ -187,7 +183,7 @@ void DatasetSession::queueScore(const EditEntry& e, bool first) {
 
 void DatasetSession::pumpScoring() {
     if (!dataset_) return;
-    while (!currentPending_ && scoringRunning_ < scoringSlots_ && !scoreQueue_.empty()) {
+    while (!currentPending_ && scoringRunning_ < scoringSlotsFor(largestPixels_) && !scoreQueue_.empty()) {
         const CaseId id = scoreQueue_.front();
         scoreQueue_.pop_front();
         scoreEdit(id);

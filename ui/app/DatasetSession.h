@@ -81,7 +81,7 @@ Q_SIGNALS:
 
 private:
     void requestBaseline(const CaseId& id);
-    // Background scoring runs from a queue, at most scoringSlots_ jobs at a time, and starts no job
+    // Background scoring runs from a queue, at most scoringSlotsFor(largestPixels_) jobs at a time, and starts no job
     // while the case on screen is being computed (so it gets the cores and the memory).
     void startScoring();
     void queueScore(const EditEntry& e, bool first);
@@ -101,7 +101,6 @@ private:
     std::set<QString> baselinePending_;
     bool currentPending_ = false; // the requested case is being loaded or evaluated
     std::deque<CaseId> scoreQueue_;
-    int scoringSlots_;
     int scoringRunning_ = 0;
     long long scoringLaunched_ = 0;
     long long largestPixels_ = 0; // of the cases loaded so far
