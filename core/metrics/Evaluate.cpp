@@ -261,16 +261,6 @@ void setMedianAndMadTargets(BracketSelect& sel, std::array<std::vector<float>, 6
     });
 }
 
-// Standardisation with the reciprocal of the scale: (x - median) * (1 / scale), within an ulp or two
-// of Standardisation.h's division.
-struct Standardiser {
-    double median = 0.0, inv = 1.0;
-    explicit Standardiser(const ChannelStats& s) : median(s.median), inv(1.0 / s.scale) {}
-    Standardiser() = default;
-    double operator()(double x) const { return (x - median) * inv; }
-    double aroundOne(double x) const { return (x - 1.0) * inv; }
-};
-
 inline bool inDomain(const Mask& omega, int x, int y) {
     const int W = omega.width(), H = omega.height();
     if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) return false;
@@ -296,12 +286,22 @@ ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor
 } // namespace
 
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps) {
+    return evaluate(in, params, keepMaps ? KeptMaps::All : KeptMaps::None);
+}
+
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps kept) {
     EvalWorkspace ws;
-    return evaluate(in, params, keepMaps, ws);
+    return evaluate(in, params, kept, ws);
 }
 
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps, EvalWorkspace& ws) {
+    return evaluate(in, params, keepMaps ? KeptMaps::All : KeptMaps::None, ws);
+}
+
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps kept, EvalWorkspace& ws) {
     checkInputs(in);
+    const bool keepMaps = kept != KeptMaps::None;
+    const bool perChannelMaps = kept == KeptMaps::All;
     const Image& on = *in.on;
     const Image& off = *in.off;
     const Image& edit = *in.edit;
@@ -325,6 +325,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     forgetRatioRows(ws);
     const std::size_t samples = sampleCount(N);
     EvalMaps maps;
+    maps.compact = kept == KeptMaps::Compact;
 
     // --- validity mask -------------------------------------------------------------------------
     lightAndReasons(in, denominator, params, ws);
@@ -360,7 +361,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     auto inWindow = [&, winB = windowRegion != in.regions.end() ? &windowRegion->second : nullptr](std::size_t i) {
         return (in.window && (*in.window)[i]) || (winB && (*winB)[i]);
     };
-    if (keepMaps) maps.masks.lowSignal = Mask(W, H);
+    if (perChannelMaps) maps.masks.lowSignal = Mask(W, H);
     ws.rowReasonCounts.assign(std::size_t(H), {});
     ws.rowPairOnly.assign(std::size_t(H), 0);
     sampleStratified(N, samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
@@ -385,7 +386,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         std::uint8_t* om = ws.omega.row(y);
         for (int x = 0; x < W; ++x) {
             const bool low = isLow(i0 + std::size_t(x));
-            if (keepMaps) maps.masks.lowSignal[i0 + std::size_t(x)] = low ? 1 : 0;
+            if (perChannelMaps) maps.masks.lowSignal[i0 + std::size_t(x)] = low ? 1 : 0;
             // r[x] holds the blur-free reason on the first run and the final one on a repeat run;
             // finalReason gives the same for both.
             const std::uint8_t reason = finalReason(r[x], low);
@@ -463,10 +464,14 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
     if (keepMaps) {
         maps.ratioReal = Image(W, H);
         maps.ratioEdit = Image(W, H);
-        maps.siePerChannel = Image(W, H);
         maps.sieMap = FloatPlane(W, H);
-        maps.standardisedReal = Image(W, H);
-        maps.standardisedEdit = Image(W, H);
+        maps.standardisedRealMean = FloatPlane(W, H);
+        maps.standardisedEditMean = FloatPlane(W, H);
+        if (perChannelMaps) {
+            maps.siePerChannel = Image(W, H);
+            maps.standardisedReal = Image(W, H);
+            maps.standardisedEdit = Image(W, H);
+        }
     }
     ws.rowSums.assign(std::size_t(H), {});
     {
@@ -551,7 +556,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         if (!empty)
             for (int x = 0; x < W; ++x) {
                 if (!om[x]) continue;
-                double sumSigned = 0.0, sumAbs = 0.0;
+                double sumSigned = 0.0, sumAbs = 0.0, sumR = 0.0, sumG = 0.0;
                 for (int c = 0; c < 3; ++c) {
                     const double r = E[3 * x + c], g = E[3 * W + 3 * x + c];
                     const Standardiser& fr = sr[std::size_t(c)];
@@ -563,13 +568,19 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                     sums[std::size_t(3 + c)] += std::abs(d1);
                     sumSigned += dd;
                     sumAbs += std::abs(dd);
-                    if (keepMaps) {
+                    sumR += zr;
+                    sumG += zg;
+                    if (perChannelMaps) {
                         maps.siePerChannel.at(x, y, c) = float(dd);
                         maps.standardisedReal.at(x, y, c) = float(zr);
                         maps.standardisedEdit.at(x, y, c) = float(zg);
                     }
                 }
-                if (keepMaps) maps.sieMap(x, y) = float(sumSigned / 3.0);
+                if (keepMaps) {
+                    maps.sieMap(x, y) = float(sumSigned / 3.0);
+                    maps.standardisedRealMean(x, y) = float(sumR / 3.0);
+                    maps.standardisedEditMean(x, y) = float(sumG / 3.0);
+                }
                 sieAbs[x] = float(sumAbs / 3.0);
             }
 
@@ -717,10 +728,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                      editReasons.text.empty();
     }
     if (!editReasons.text.empty()) sieDefined = false; // a failed edit has no score at all
-    if (keepMaps) {
-        maps.lfePerChannel = Image(W, H);
-        maps.lfeMap = FloatPlane(W, H);
-    }
+    if (perChannelMaps) maps.lfePerChannel = Image(W, H);
+    if (keepMaps) maps.lfeMap = FloatPlane(W, H);
+    s.gradientRealStats = lr;
+    s.gradientEditStats = lg;
     std::array<Standardiser, 3> zr, zg;
     for (std::size_t c = 0; c < 3; ++c) {
         zr[c] = Standardiser(lr[c]);
@@ -746,7 +757,8 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
                 df[c] = in ? float(d) : 0.0f;
             }
             if (keepMaps && bits[x]) {
-                for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
+                if (perChannelMaps)
+                    for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
                 maps.lfeMap(x, y) = float((double(df[0]) + df[1] + df[2]) / 3.0);
             }
             for (int c = 0; c < 3; ++c) lfeAbs[3 * x + c] = std::abs(df[c]);
@@ -839,20 +851,22 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
 
     if (keepMaps) {
         ValidityMasks& vm = maps.masks;
-        vm.nonFinite = nonFiniteMask(on, off, edit);
-        vm.nonPositiveDenominator = nonPositiveDenominatorMask(denominator);
-        vm.clippedReal = clippedRealMask(on, off, in.clipLevel);
-        vm.clippedEdit = in.editClipped ? *in.editClipped
-                                        : clippedEditMask(edit, in.editCodes, in.k, params.editClipCode,
-                                                          params.editClipLevel);
-        vm.window = windowMask(in);
+        if (perChannelMaps) {
+            vm.nonFinite = nonFiniteMask(on, off, edit);
+            vm.nonPositiveDenominator = nonPositiveDenominatorMask(denominator);
+            vm.clippedReal = clippedRealMask(on, off, in.clipLevel);
+            vm.clippedEdit = in.editClipped ? *in.editClipped
+                                            : clippedEditMask(edit, in.editCodes, in.k, params.editClipCode,
+                                                              params.editClipLevel);
+            vm.window = windowMask(in);
+        }
         vm.reason = std::move(ws.reason);
         vm.omega = std::move(ws.omega);
         vm.validPixels = s.validPixels;
         vm.firstReasonCounts = s.excludedByFirstReason;
         maps.gradientReal = std::move(ws.gradReal);
         maps.gradientEdit = std::move(ws.gradEdit);
-        maps.gradientDomain = std::move(ws.domain);
+        if (perChannelMaps) maps.gradientDomain = std::move(ws.domain);
         for (int c = 0; c < 3; ++c) {
             Mask m(W, H);
             for (std::size_t i = 0; i < N; ++i) m[i] = (ws.omega80Bits[i] >> c) & 1u;
@@ -861,7 +875,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepM
         maps.bandLabels = std::move(ws.bands);
         maps.bandKeys = bandKeyList;
         maps.lightSignal = std::move(ws.light);
-        maps.blurredSignal = in.blurredLight ? *in.blurredLight : std::move(ws.blurred);
+        if (perChannelMaps) maps.blurredSignal = in.blurredLight ? *in.blurredLight : std::move(ws.blurred);
         maps.lowSignalThreshold = threshold;
         result.maps = std::move(maps);
     }

@@ -51,6 +51,7 @@ struct EvalMaps {
     Image standardisedReal, standardisedEdit; // S(E_R), S(E_G)
     Image siePerChannel;                     // D_c = S(E_R,c) - S(E_G,c)
     FloatPlane sieMap;                       // mean_c D_c (positive: reality has relatively more light)
+    FloatPlane standardisedRealMean, standardisedEditMean; // mean_c S(E_R,c), mean_c S(E_G,c)
     Image gradientReal, gradientEdit;        // M_R, M_G on Omega-nabla
     Image lfePerChannel;                     // S(M_R,c) - S(M_G,c) on Omega80_c
     FloatPlane lfeMap;                       // mean_c of lfePerChannel
@@ -62,6 +63,21 @@ struct EvalMaps {
     FloatPlane lightSignal;                  // L = mean_c max(I_on - I_off, 0)
     FloatPlane blurredSignal;                // the low-signal test's blurred L
     double lowSignalThreshold = 0.0;
+    // Compact maps (KeptMaps::Compact) leave standardisedReal, standardisedEdit, siePerChannel and
+    // lfePerChannel empty (pixelMetrics() in PixelMetrics.h gives their values pixel by pixel), and
+    // also the masks of the single exclusion reasons (masks.reason and masks.omega are kept),
+    // gradientDomain and blurredSignal.
+    bool compact = false;
+};
+
+// Which per-pixel maps evaluate() keeps in EvalResult::maps.
+enum class KeptMaps {
+    None,
+    All,
+    // All but the four per-channel maps that follow pixel by pixel from E_R, E_G, M_R, M_G and the
+    // scores' medians and MADs, the masks of each exclusion reason, Omega-nabla and the blurred light
+    // signal (EvalMaps::compact): 59 bytes per pixel less, 1.4 GB at 6000x4000. The desktop app's set.
+    Compact,
 };
 
 struct QuantisationUncertainty {
@@ -84,6 +100,7 @@ struct EvalScores {
     std::map<std::string, RegionScore> regions, bands;
     std::array<std::size_t, kExclusionReasonCount> excludedByFirstReason{}; // index 0 = valid
     RgbStats ratioRealStats, ratioEditStats; // median / MAD over Omega
+    RgbStats gradientRealStats, gradientEditStats; // median / MAD of M_R,c and M_G,c over Omega80_c
     double lowSignalThreshold = 0.0;
     double bandMaxSignal = 0.0; // max of L over the pair mask of the bands (BandPairMask.h)
     std::optional<QuantisationUncertainty> uncertainty;
@@ -98,10 +115,13 @@ struct EvalResult {
 
 // Throws ll::Error when inputs are missing or differ in size. Degenerate data never throws: it gives
 // null scores and a reason.
+// keepMaps: KeptMaps::All (true) or None (false).
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params = {}, bool keepMaps = false);
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps kept);
 
 // The same, working in `workspace` (EvalWorkspace.h): repeated calls of one size reuse its buffers.
 class EvalWorkspace;
 EvalResult evaluate(const EvalInputs& in, const MetricParams& params, bool keepMaps, EvalWorkspace& workspace);
+EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps kept, EvalWorkspace& workspace);
 
 } // namespace ll

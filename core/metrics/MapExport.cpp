@@ -25,6 +25,7 @@ void savePng(const Canvas& c, const std::filesystem::path& p) { savePng8(c.rgb.d
 } // namespace
 
 std::vector<std::filesystem::path> writeEvalMaps(const EvalMaps& m, const std::filesystem::path& dir) {
+    if (m.compact) throw Error(dir.string(), "compact maps lack the per-channel maps; evaluate with all maps to write them");
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir)) throw Error(dir.string(), "cannot create the maps folder");

@@ -26,6 +26,16 @@ ChannelStats statsOf(std::vector<float> values, double madFloor);
 RgbStats channelStats(const Image& img, const Mask& mask, const std::vector<std::size_t>& rowOffsets, double madFloor);
 
 inline double standardise(double x, const ChannelStats& s) { return (x - s.median) / s.scale; }
+
+// S and S1 of one channel with the division turned into a multiplication, as the evaluation applies
+// them pixel by pixel (results can differ from standardise() in the last bit).
+struct Standardiser {
+    double median = 0.0, inv = 1.0;
+    explicit Standardiser(const ChannelStats& s) : median(s.median), inv(1.0 / s.scale) {}
+    Standardiser() = default;
+    double operator()(double x) const { return (x - median) * inv; }
+    double aroundOne(double x) const { return (x - 1.0) * inv; }
+};
 inline double standardiseAroundOne(double x, const ChannelStats& s) { return (x - 1.0) / s.scale; }
 
 } // namespace ll
