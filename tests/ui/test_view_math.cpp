@@ -93,7 +93,7 @@ private Q_SLOTS:
         for (int y = 0; y < 2; ++y)
             for (int x = 0; x < 4; ++x) p(x, y) = float(x + 4 * y);
         p(3, 1) = std::numeric_limits<float>::quiet_NaN();
-        auto s = ImageSource::signedMap(p, nullptr, "m");
+        auto s = ImageSource::signedMap(std::make_shared<FloatPlane>(p), nullptr, "m");
         QCOMPARE(s->levelCount(), 1); // already below 64 px: no further levels
         Image big(300, 130, 2.0f);
         auto c = ImageSource::colour(big, "c");
@@ -104,13 +104,46 @@ private Q_SLOTS:
         QCOMPARE(c->level(2).values[0], 2.0f);
     }
 
+    void mapsAreShownInPlaceWithTheirMask() {
+        // A 130x2 ratio map: level 0 is the map itself (no copy); excluded pixels read NaN, render
+        // black and are left out of the pyramid's 2x2 means.
+        auto ratios = std::make_shared<Image>(130, 2, 1.0f);
+        for (int x = 0; x < 130; ++x)
+            for (int c = 0; c < 3; ++c) ratios->at(x, 0, c) = ratios->at(x, 1, c) = float(1 + x % 4);
+        auto valid = std::make_shared<Mask>(130, 2, 1);
+        (*valid)(1, 0) = 0;
+        (*valid)(1, 1) = 0;
+        (*valid)(0, 1) = 0;
+        auto s = ImageSource::ratio(ratios, valid, "E");
+        QCOMPARE(s->level(0).values, ratios->data());
+        QCOMPARE(s->level(0).ownBytes, std::size_t(0));
+        QVERIFY(std::isnan(s->value(1, 0, 0)));
+        QCOMPARE(s->value(2, 0, 1), 3.0f);
+        // Level 1 pixel 0 averages (0,0), (1,0), (0,1), (1,1): only (0,0) = 1 is valid.
+        QCOMPARE(s->level(1).width, 65);
+        QCOMPARE(s->level(1).values[0], 1.0f);
+        // Pixel 1 averages x = 2, 3 of both rows: (3 + 4 + 3 + 4) / 4.
+        QCOMPARE(s->level(1).values[3], 3.5f);
+        DisplaySettings d;
+        const QImage img = renderRegion(*s, 0, QRect(0, 0, 4, 1), d);
+        QCOMPARE(img.pixel(1, 0), qRgb(0, 0, 0));
+        QVERIFY(img.pixel(2, 0) != qRgb(0, 0, 0));
+        // The source keeps the map and the mask alive.
+        const float* data = ratios->data();
+        ratios.reset();
+        valid.reset();
+        QCOMPARE(s->level(0).values, data);
+        QCOMPARE(s->value(3, 1, 2), 4.0f);
+        QVERIFY(std::isnan(s->value(0, 1, 0)));
+    }
+
     void signedMapColoursAndExcludedBlack() {
         FloatPlane p(3, 1);
         p(0, 0) = -2.0f;
         p(1, 0) = 0.0f;
         p(2, 0) = 2.0f;
         Mask valid(3, 1, 1);
-        auto s = ImageSource::signedMap(p, &valid, "m");
+        auto s = ImageSource::signedMap(std::make_shared<FloatPlane>(p), std::make_shared<Mask>(valid), "m");
         QCOMPARE(s->autoRange(), 2.0); // P99 of {2, 0, 2} = 2
         DisplaySettings d;
         QImage img = renderRegion(*s, 0, QRect(0, 0, 3, 1), d);
@@ -118,7 +151,7 @@ private Q_SLOTS:
         QCOMPARE(img.pixel(2, 0), divergingMap()[255]);
         QCOMPARE(qRed(img.pixel(1, 0)), qRed(divergingMap()[128]));
         valid(1, 0) = 0; // excluded -> black
-        s = ImageSource::signedMap(p, &valid, "m");
+        s = ImageSource::signedMap(std::make_shared<FloatPlane>(p), std::make_shared<Mask>(valid), "m");
         img = renderRegion(*s, 0, QRect(0, 0, 3, 1), d);
         QCOMPARE(img.pixel(1, 0), qRgb(0, 0, 0));
         // A typed range overrides the automatic one.

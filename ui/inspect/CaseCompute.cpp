@@ -55,7 +55,7 @@ CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, c
         return QStringLiteral("building the map views (%1 of %2 done)").arg(done).arg(kMapSourceCount);
     };
     if (progress) progress(0, steps, QStringLiteral("evaluating SIE and LFE"));
-    c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), params, true));
+    c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), params, KeptMaps::Compact));
     throwIfCancelled(token);
     if (progress) progress(1, steps, views(0));
     buildMapSources(*c, token, [&](int done, int, PaneContent) {

@@ -11,7 +11,18 @@ EvalInputs CaseData::inputs() const {
 std::size_t CaseData::bytes() const {
     const std::size_t px = std::size_t(std::max(0, size.width())) * std::size_t(std::max(0, size.height()));
     std::size_t n = px * 3 * sizeof(float) * 3; // on, off, edit
-    if (maps()) n += px * sizeof(float) * 3 * 9 + px * 4 * sizeof(float) + px * 12; // images, planes, masks
+    if (const EvalMaps* m = maps()) {
+        for (const Image* i : {&m->ratioReal, &m->ratioEdit, &m->standardisedReal, &m->standardisedEdit,
+                               &m->siePerChannel, &m->gradientReal, &m->gradientEdit, &m->lfePerChannel})
+            n += i->floatCount() * sizeof(float);
+        for (const FloatPlane* p : {&m->sieMap, &m->lfeMap, &m->standardisedRealMean, &m->standardisedEditMean,
+                                    &m->lightSignal, &m->blurredSignal})
+            n += p->size() * sizeof(float);
+        for (const Mask* k : {&m->masks.nonFinite, &m->masks.nonPositiveDenominator, &m->masks.clippedReal,
+                              &m->masks.clippedEdit, &m->masks.lowSignal, &m->masks.window, &m->gradientDomain})
+            n += k->size();
+        n += px * 6; // the reason, band and Omega planes, Omega80
+    }
     for (const auto& s : sources)
         if (s) n += s->bytes();
     if (overlays) n += std::size_t(overlays->outsideOmega.sizeInBytes() + overlays->bandContours.sizeInBytes());

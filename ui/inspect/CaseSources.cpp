@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <mutex>
+#include <type_traits>
 #include <limits>
 
 namespace ll::ui {
@@ -33,14 +34,6 @@ std::vector<QColor> bandColours(std::size_t count) {
         const Rgb8Code rgb = bandColour(i, count);
         out.emplace_back(rgb[0], rgb[1], rgb[2]);
     }
-    return out;
-}
-
-FloatPlane channelMean(const Image& image, const Mask* valid) {
-    FloatPlane out(image.width(), image.height());
-    const float* p = image.data();
-    for (std::size_t i = 0; i < out.size(); ++i, p += 3)
-        out[i] = (valid && !(*valid)[i]) ? std::numeric_limits<float>::quiet_NaN() : (p[0] + p[1] + p[2]) / 3.0f;
     return out;
 }
 
@@ -129,6 +122,11 @@ void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgr
     auto& s = c.sources;
     auto at = [&](PaneContent p) -> SourcePtr& { return s[std::size_t(p)]; };
     const Mask& omega = m->masks.omega;
+    // The map views show the evaluation's planes in place (kept alive through the case's result).
+    auto shared = [&c](const auto& plane) {
+        return std::shared_ptr<const std::remove_cvref_t<decltype(plane)>>(c.result, &plane);
+    };
+    const auto omegaShared = shared(omega);
     const auto colours = bandColours(m->bandKeys.size());
     QStringList bands;
     for (const auto& k : m->bandKeys) bands << QString::fromStdString(k) + "%";
@@ -152,20 +150,20 @@ void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgr
             finished(p);
         });
     };
-    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(m->sieMap, &omega, "SIE"); });
+    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(shared(m->sieMap), omegaShared, "SIE"); });
     build(PaneContent::LfeMap, [&] {
-        Mask anyOmega80(c.size.width(), c.size.height());
-        for (std::size_t i = 0; i < anyOmega80.size(); ++i)
-            anyOmega80[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
-        return ImageSource::signedMap(m->lfeMap, &anyOmega80, "LFE");
+        auto anyOmega80 = std::make_shared<Mask>(c.size.width(), c.size.height());
+        for (std::size_t i = 0; i < anyOmega80->size(); ++i)
+            (*anyOmega80)[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
+        return ImageSource::signedMap(shared(m->lfeMap), std::move(anyOmega80), "LFE");
     });
-    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(m->ratioReal, &omega, "E_R"); });
-    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(m->ratioEdit, &omega, "E_G"); });
+    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(shared(m->ratioReal), omegaShared, "E_R"); });
+    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(shared(m->ratioEdit), omegaShared, "E_G"); });
     build(PaneContent::StdReal, [&] {
-        return ImageSource::signedMap(channelMean(m->standardisedReal, &omega), &omega, "S(E_R)");
+        return ImageSource::signedMap(shared(m->standardisedRealMean), omegaShared, "S(E_R)");
     });
     build(PaneContent::StdEdit, [&] {
-        return ImageSource::signedMap(channelMean(m->standardisedEdit, &omega), &omega, "S(E_G)");
+        return ImageSource::signedMap(shared(m->standardisedEditMean), omegaShared, "S(E_G)");
     });
     build(PaneContent::Validity, [&] {
         QStringList reasons;

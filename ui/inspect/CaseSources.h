@@ -34,7 +34,4 @@ void buildCaseSources(CaseData& c, const std::optional<std::filesystem::path>& l
 const std::vector<QColor>& exclusionReasonColours();
 std::vector<QColor> bandColours(std::size_t count);
 
-// Mean over the three channels of an RGB image (NaN where `valid` is 0).
-FloatPlane channelMean(const Image& image, const Mask* valid);
-
 } // namespace ll::ui

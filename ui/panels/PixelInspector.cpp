@@ -1,5 +1,7 @@
 #include "panels/PixelInspector.h"
 
+#include "metrics/PixelMetrics.h"
+
 #include <QHeaderView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -15,6 +17,7 @@ QString rgb(const Image& im, int x, int y) {
     const float* p = im.pixel(x, y);
     return v(p[0]) + "  " + v(p[1]) + "  " + v(p[2]);
 }
+QString rgb(const std::array<float, 3>& p) { return v(p[0]) + "  " + v(p[1]) + "  " + v(p[2]); }
 
 } // namespace
 
@@ -77,25 +80,25 @@ void PixelInspector::refresh() {
         return;
     }
     const std::size_t i = std::size_t(y) * std::size_t(case_->size.width()) + std::size_t(x);
-    add("E_R", rgb(m->ratioReal, x, y));
-    add("E_G", rgb(m->ratioEdit, x, y));
-    add("S(E_R)", rgb(m->standardisedReal, x, y));
-    add("S(E_G)", rgb(m->standardisedEdit, x, y));
-    add(tr("D_c (SIE)"), rgb(m->siePerChannel, x, y));
-    add(tr("SIE map"), v(m->sieMap[i]));
-    add("M_R = |∇E_R|", rgb(m->gradientReal, x, y));
-    add("M_G = |∇E_G|", rgb(m->gradientEdit, x, y));
+    const PixelMetrics p = pixelMetrics(*m, case_->result->scores, x, y);
+    add("E_R", rgb(p.ratioReal));
+    add("E_G", rgb(p.ratioEdit));
+    add("S(E_R)", rgb(p.standardisedReal));
+    add("S(E_G)", rgb(p.standardisedEdit));
+    add(tr("D_c (SIE)"), rgb(p.sie));
+    add(tr("SIE map"), v(p.sieMap));
+    add("M_R = |∇E_R|", rgb(p.gradientReal));
+    add("M_G = |∇E_G|", rgb(p.gradientEdit));
     // LFE is defined on Omega80_c only: a 0 there would read as a perfect score.
-    const bool in80[3] = {m->omega80[0][i] != 0, m->omega80[1][i] != 0, m->omega80[2][i] != 0};
+    const auto& in80 = p.inOmega80;
     if (!in80[0] && !in80[1] && !in80[2]) {
         add(tr("LFE per channel"), tr("outside Omega80"));
         add(tr("LFE map"), tr("outside Omega80"));
     } else {
         QStringList lfe;
-        const float* p = m->lfePerChannel.pixel(x, y);
-        for (int c = 0; c < 3; ++c) lfe << (in80[c] ? v(p[c]) : tr("out"));
+        for (std::size_t c = 0; c < 3; ++c) lfe << (in80[c] ? v(p.lfe[c]) : tr("out"));
         add(tr("LFE per channel"), lfe.join("  "));
-        add(tr("LFE map"), v(m->lfeMap[i]));
+        add(tr("LFE map"), v(p.lfeMap));
     }
     add(tr("Ω80 (R G B)"), QString("%1 %2 %3").arg(m->omega80[0][i]).arg(m->omega80[1][i]).arg(m->omega80[2][i]));
     add("L", v(m->lightSignal[i]));

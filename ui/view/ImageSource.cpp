@@ -35,7 +35,22 @@ float* copyLevel(MipLevel& level, int width, int height, const float* values, st
     return out;
 }
 
-// Halves a level: 2x2 box mean of the finite samples (NaN when none), or the top-left sample.
+// A level showing `values` in place, with `valid` (may be null) marking the pixels shown.
+template <typename T>
+void sharedLevel(MipLevel& level, int width, int height, std::shared_ptr<const T> owner, const float* values,
+                 std::shared_ptr<const Mask> valid) {
+    level.width = width;
+    level.height = height;
+    level.values = values;
+    level.storage = std::move(owner);
+    if (valid) {
+        level.valid = valid->values().data();
+        level.validStorage = std::move(valid);
+    }
+}
+
+// Halves a level: 2x2 box mean of the finite, not excluded samples (NaN when none), or the top-left
+// sample.
 MipLevel halve(const MipLevel& src, int channels, bool nearest) {
     MipLevel dst;
     const int w = std::max(1, (src.width + 1) / 2), h = std::max(1, (src.height + 1) / 2);
@@ -45,8 +60,10 @@ MipLevel halve(const MipLevel& src, int channels, bool nearest) {
             float* out = &values[(std::size_t(y) * dst.width + x) * channels];
             const int x0 = 2 * x, y0 = 2 * y;
             if (nearest) {
-                const float* in = &src.values[(std::size_t(y0) * src.width + x0) * channels];
-                std::copy(in, in + channels, out);
+                const std::size_t at = std::size_t(y0) * src.width + x0;
+                const float* in = &src.values[at * channels];
+                if (src.excluded(at)) std::fill(out, out + channels, kNaN);
+                else std::copy(in, in + channels, out);
                 continue;
             }
             for (int c = 0; c < channels; ++c) {
@@ -56,8 +73,9 @@ MipLevel halve(const MipLevel& src, int channels, bool nearest) {
                     const int yy = std::min(y0 + dy, src.height - 1);
                     for (int dx = 0; dx < 2; ++dx) {
                         const int xx = std::min(x0 + dx, src.width - 1);
-                        const float v = src.values[(std::size_t(yy) * src.width + xx) * channels + c];
-                        if (std::isfinite(v)) { sum += v; ++n; }
+                        const std::size_t at = std::size_t(yy) * src.width + xx;
+                        const float v = src.values[at * channels + c];
+                        if (std::isfinite(v) && !src.excluded(at)) { sum += v; ++n; }
                     }
                 }
                 out[c] = n ? sum / float(n) : kNaN;
@@ -108,7 +126,8 @@ void ImageSource::buildPyramid(bool nearest) {
 float ImageSource::value(int x, int y, int c) const {
     const MipLevel& l = levels_.front();
     if (x < 0 || y < 0 || x >= l.width || y >= l.height || c < 0 || c >= channels_) return kNaN;
-    return l.values[(std::size_t(y) * l.width + x) * channels_ + c];
+    const std::size_t i = std::size_t(y) * l.width + x;
+    return l.excluded(i) ? kNaN : l.values[i * channels_ + c];
 }
 
 void ImageSource::setColourRange(const Image& linear) {
@@ -144,15 +163,16 @@ std::shared_ptr<const ImageSource> ImageSource::colour(std::shared_ptr<const Ima
     return s;
 }
 
-std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const Mask* valid, QString name) {
+std::shared_ptr<const ImageSource> ImageSource::ratio(std::shared_ptr<const Image> ratios,
+                                                     std::shared_ptr<const Mask> valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
     MipLevel l0;
-    float* values = copyLevel(l0, ratios.width(), ratios.height(), ratios.data(), ratios.floatCount());
-    if (valid)
-        tbb::parallel_for(std::size_t(0), ratios.pixelCount(), [&](std::size_t i) {
-            if (!(*valid)[i]) values[3 * i] = values[3 * i + 1] = values[3 * i + 2] = kNaN;
-        });
-    std::vector<float> logs = gather(ratios.pixelCount(), [values](std::size_t i, float& l) {
+    const float* values = ratios->data();
+    const std::size_t n = ratios->pixelCount();
+    const int w = ratios->width(), h = ratios->height(); // read before the pointer is moved
+    sharedLevel(l0, w, h, std::move(ratios), values, std::move(valid));
+    std::vector<float> logs = gather(n, [values, &l0](std::size_t i, float& l) {
+        if (l0.excluded(i)) return false;
         const float* px = values + 3 * i;
         const float m = (px[0] + px[1] + px[2]) / 3.0f;
         if (!(std::isfinite(m) && m > 0)) return false;
@@ -169,17 +189,17 @@ std::shared_ptr<const ImageSource> ImageSource::ratio(const Image& ratios, const
     return s;
 }
 
-std::shared_ptr<const ImageSource> ImageSource::signedMap(const FloatPlane& values, const Mask* valid, QString name) {
+std::shared_ptr<const ImageSource> ImageSource::signedMap(std::shared_ptr<const FloatPlane> values,
+                                                         std::shared_ptr<const Mask> valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
     MipLevel l0;
-    float* v0 = copyLevel(l0, values.width(), values.height(), values.values().data(), values.size());
-    if (valid)
-        tbb::parallel_for(std::size_t(0), values.size(), [&](std::size_t i) {
-            if (!(*valid)[i]) v0[i] = kNaN;
-        });
-    std::vector<float> mags = gather(values.size(), [v0](std::size_t i, float& m) {
+    const float* v0 = values->values().data();
+    const std::size_t n = values->size();
+    const int w = values->width(), h = values->height(); // read before the pointer is moved
+    sharedLevel(l0, w, h, std::move(values), v0, std::move(valid));
+    std::vector<float> mags = gather(n, [v0, &l0](std::size_t i, float& m) {
         m = std::fabs(v0[i]);
-        return std::isfinite(m);
+        return std::isfinite(m) && !l0.excluded(i);
     });
     s->levels_.push_back(std::move(l0));
     s->autoRange_ = mags.empty() ? 1.0 : percentile(mags, 99.0);

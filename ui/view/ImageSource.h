@@ -31,6 +31,11 @@ struct MipLevel {
     const float* values = nullptr;       // interleaved, channels() per pixel
     std::shared_ptr<const void> storage; // keeps `values` alive: the level's own buffer or a shared image
     std::size_t ownBytes = 0;            // bytes held by this level alone (0 when it shows a shared image)
+    // A map shown in place (level 0 only): pixels where this is 0 are excluded, as if NaN. Null = none.
+    const std::uint8_t* valid = nullptr;
+    std::shared_ptr<const void> validStorage; // keeps `valid` alive
+
+    bool excluded(std::size_t pixel) const { return valid && !valid[pixel]; }
 };
 
 class ImageSource {
@@ -38,8 +43,13 @@ public:
     static std::shared_ptr<const ImageSource> colour(const Image& linear, QString name);
     // The same, showing `linear` itself at full resolution instead of a copy (the source keeps it alive).
     static std::shared_ptr<const ImageSource> colour(std::shared_ptr<const Image> linear, QString name);
-    static std::shared_ptr<const ImageSource> ratio(const Image& ratios, const Mask* valid, QString name);
-    static std::shared_ptr<const ImageSource> signedMap(const FloatPlane& values, const Mask* valid, QString name);
+    // Maps are shown in place (no copy of the full-resolution values; the source keeps them alive), with
+    // the pixels outside `valid` (null = none) excluded: shown black, described as "–", left out of
+    // the pyramid's averages and the automatic ranges.
+    static std::shared_ptr<const ImageSource> ratio(std::shared_ptr<const Image> ratios,
+                                                    std::shared_ptr<const Mask> valid, QString name);
+    static std::shared_ptr<const ImageSource> signedMap(std::shared_ptr<const FloatPlane> values,
+                                                        std::shared_ptr<const Mask> valid, QString name);
     static std::shared_ptr<const ImageSource> categorical(const Plane<std::uint8_t>& labels,
                                                           std::vector<QColor> palette,
                                                           QStringList labelNames, QString name,

@@ -38,9 +38,14 @@ QImage renderRegion(const ImageSource& source, int level, QRect rect, const Disp
 
     auto renderRow = [&](int y) {
         auto* dst = reinterpret_cast<QRgb*>(out.scanLine(y));
-        const float* src = &l.values[(std::size_t(rect.y() + y) * l.width + rect.x()) * ch];
+        const std::size_t first = std::size_t(rect.y() + y) * l.width + rect.x();
+        const float* src = &l.values[first * ch];
         for (int x = 0; x < rect.width(); ++x, src += ch) {
             QRgb c = qRgb(0, 0, 0);
+            if (l.excluded(first + std::size_t(x))) {
+                dst[x] = c;
+                continue;
+            }
             switch (source.kind()) {
             case SourceKind::Colour: {
                 const float r = src[0] * gain, g = src[1] * gain, b = src[2] * gain;
