@@ -1,6 +1,7 @@
 #include "figure/FigureExport.h"
 
 #include "figure/PdfDeterminism.h"
+#include "figure/PdfFontTags.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
@@ -83,7 +84,7 @@ QByteArray renderPdf(const Figure& figure, const ExportOptions& options) {
         figure.paint(p);
         p.end();
     }
-    return fixPdfCreationDate(bytes, fixedPdfDate());
+    return tagPdfFontSubsets(fixPdfCreationDate(bytes, fixedPdfDate()));
 }
 
 QByteArray renderSvg(const Figure& figure, const ExportOptions& options) {
