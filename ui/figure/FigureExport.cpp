@@ -2,6 +2,7 @@
 
 #include "figure/PdfDeterminism.h"
 #include "figure/PdfFontTags.h"
+#include "figure/PhotoJpeg.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
@@ -84,7 +85,7 @@ QByteArray renderPdf(const Figure& figure, const ExportOptions& options) {
         figure.paint(p);
         p.end();
     }
-    return tagPdfFontSubsets(fixPdfCreationDate(bytes, fixedPdfDate()));
+    return tagPdfFontSubsets(jpegPhotosInPdf(fixPdfCreationDate(bytes, fixedPdfDate()), figure.photoEncoding()));
 }
 
 QByteArray renderSvg(const Figure& figure, const ExportOptions& options) {
@@ -105,7 +106,7 @@ QByteArray renderSvg(const Figure& figure, const ExportOptions& options) {
     setUpPainter(p);
     figure.paint(p);
     p.end();
-    return bytes;
+    return jpegPhotosInSvg(bytes, figure.photoEncoding());
 }
 
 QImage renderImage(const Figure& figure, double dpi) {

@@ -1,8 +1,8 @@
 #pragma once
 // Writing a Figure as vector PDF (QPdfWriter), SVG (QSvgGenerator) or PNG (QImage).
 // Text stays text in PDF and SVG (PDF embeds subsets of the DejaVu Sans font, tagged as subsets:
-// PdfFontTags.h); image tiles are embedded losslessly (Flate, never JPEG) at the pixel size the figure
-// prepared them at. The same figure gives
+// PdfFontTags.h); image tiles are embedded losslessly (Flate, PNG) at the pixel size the figure
+// prepared them at, except the photographs a figure allows as JPEG (PhotoJpeg.h). The same figure gives
 // byte-identical files: the PDF creation date is fixed (PdfDeterminism.h), SVG and PNG carry no time.
 #include "figure/Figure.h"
 

@@ -122,6 +122,29 @@ void checkTask(Reader& r, const std::string& key, const std::string& t) {
     if (t != "on" && t != "off") r.fail(key, "task '" + t + "' is not on or off");
 }
 
+// tile_format, jpeg_quality, tile_dpi: how a grid's image tiles are embedded in PDF and SVG.
+void readTileOptions(Reader& r, const json& j, FigureSpec& s) {
+    for (const char* key : {"tile_format", "jpeg_quality", "tile_dpi"})
+        if (j.contains(key) && s.kind != FigureKind::Grid) r.fail(key, "only grids have image tiles");
+    s.tileFormat = r.str("tile_format", s.tileFormat);
+    if (s.tileFormat != "png" && s.tileFormat != "jpeg") r.fail("tile_format", "must be \"png\" or \"jpeg\"");
+    if (r.has("jpeg_quality")) {
+        const json& q = j.at("jpeg_quality");
+        if (!q.is_number_integer() || q.get<long long>() < 1 || q.get<long long>() > 100)
+            r.fail("jpeg_quality", "must be a whole number 1 .. 100");
+        s.jpegQuality = q.get<int>();
+    }
+    if (r.has("tile_dpi")) {
+        const json& t = j.at("tile_dpi");
+        if (t.is_string()) {
+            if (t.get<std::string>() != "native") r.fail("tile_dpi", "must be a number (10 .. 2400) or \"native\"");
+            s.tileDpi = kTileDpiNative;
+        } else {
+            s.tileDpi = r.num("tile_dpi", 0.0, 10, 2400);
+        }
+    }
+}
+
 } // namespace
 
 FigureSpec FigureSpec::fromJsonText(const std::string& text, const std::string& subject) {
@@ -280,6 +303,8 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
             r.fail("band_edges", "must descend from 100 to 0");
     }
 
+    readTileOptions(r, j, s);
+
     // plots
     s.metrics = r.strings("metrics", s.metrics);
     if (s.metrics.empty()) r.fail("metrics", "must name at least one score");
@@ -389,6 +414,10 @@ ojson FigureSpec::toJson() const {
         j["exposure"] = exposure;
         j["repeat_scene_tiles"] = repeatSceneTiles;
         if (!bandEdges.empty()) j["band_edges"] = bandEdges;
+        j["tile_format"] = tileFormat;
+        if (tileFormat == "jpeg") j["jpeg_quality"] = jpegQuality;
+        if (tileDpi == kTileDpiNative) j["tile_dpi"] = "native";
+        else if (tileDpi > 0) j["tile_dpi"] = tileDpi;
     } else if (kind == FigureKind::Table) {
         j["table"] = table;
         j["best"] = best;

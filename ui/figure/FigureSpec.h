@@ -36,6 +36,9 @@ struct GridRowSpec {
 // 10^kLogAutoDecades times its smallest: on a linear axis the small values would be flat on the base.
 inline constexpr double kLogAutoDecades = 3.0;
 
+// "tile_dpi": "native" (the source pixels of each tile), stored as this value.
+inline constexpr double kTileDpiNative = -1.0;
+
 struct FigureSpec {
     FigureKind kind = FigureKind::Grid;
     std::string title;
@@ -68,6 +71,9 @@ struct FigureSpec {
     double exposure = 0.0;              // stops added to the scene's k for the real image
     bool repeatSceneTiles = true;       // rows = models: input/real/E_R in every row (false: first only)
     std::vector<double> bandEdges;      // empty = the metric default (100,16,6,3,2,1,0)
+    std::string tileFormat = "png";     // PDF/SVG tiles: "png" (lossless) or "jpeg" (photo columns only)
+    int jpegQuality = 90;               // 1..100, with tile_format "jpeg"
+    double tileDpi = 0.0;               // PDF/SVG tiles: 0 = dpi; N (at least dpi, at most 2400); kTileDpiNative
 
     // --- plots --------------------------------------------------------------------------------
     std::vector<std::string> metrics{"sie", "lfe"};

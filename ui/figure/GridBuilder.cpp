@@ -172,6 +172,9 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
     d.title = spec.title.empty() ? QStringLiteral("LightLens qualitative results") : QString::fromStdString(spec.title);
     d.widthPt = spec.widthPt();
     d.dpi = spec.dpi;
+    d.tileDpi = spec.tileDpi == kTileDpiNative ? kNativeTileDpi : spec.tileDpi;
+    d.jpegPhotos = spec.tileFormat == "jpeg";
+    d.jpegQuality = spec.jpegQuality;
     d.style.fontSize = spec.fontSize;
     d.style.titleSize = spec.fontSize + 1.0;
 
@@ -191,6 +194,8 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
         GridColumn col;
         auto it = spec.columnTitles.find(c);
         col.title = it != spec.columnTitles.end() ? QString::fromStdString(it->second) : defaultTitle(c);
+        // Photographs may be stored as JPEG; ratios, error maps and masks are data and stay lossless.
+        col.photo = c == "input" || c == "edit" || c == "real";
         if (c == "sie_map" || c == "lfe_map") {
             col.colourBar = int(d.colourBars.size());
             ColourBar bar;

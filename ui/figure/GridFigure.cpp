@@ -6,6 +6,8 @@
 #include "figure/TextMetrics.h"
 #include "util/Error.h"
 
+#include <QPaintEngine>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -97,6 +99,9 @@ GridFigure::GridFigure(GridFigureData data) : data_(std::move(data)) {
             throw ll::Error("figure", "inset rectangles are fractions of the image: x, y >= 0, width, height > 0, x + width <= 1, y + height <= 1");
     }
     if (!(data_.dpi >= 10 && data_.dpi <= 2400)) throw ll::Error("figure", "dpi must be in 10..2400");
+    if (!(data_.tileDpi == 0.0 || data_.tileDpi == kNativeTileDpi || (data_.tileDpi >= 10 && data_.tileDpi <= kMaxTileDpi)))
+        throw ll::Error("figure", "tile dpi must be in 10..2400 or native");
+    if (!(data_.jpegQuality >= 1 && data_.jpegQuality <= 100)) throw ll::Error("figure", "JPEG quality must be in 1..100");
     if (!(data_.widthPt >= 36 && data_.widthPt <= 14400)) throw ll::Error("figure", "figure width must be 0.5 to 200 inches");
     layout();
 }
@@ -298,15 +303,36 @@ void GridFigure::layout() {
     if (keyHeight > 0) height = std::max(height, l_.barTop + keyHeight + kPad + 1.0);
     size_ = QSizeF(width, std::ceil(height));
 
-    // Resample tiles and crops once, at the figure's DPI.
-    const int tw = pixels(l_.tileW, data_.dpi), th = pixels(l_.tileH, data_.dpi);
-    scaled_.assign(std::size_t(nr), std::vector<QImage>(std::size_t(nc)));
-    crops_.assign(std::size_t(nr), std::vector<std::vector<QImage>>(std::size_t(nc)));
+    // Resample tiles and crops once, at the figure's DPI, and for vector output also at the tile DPI.
+    resampleTiles(data_.dpi, false, scaled_, crops_);
+    scaledHi_.clear();
+    cropsHi_.clear();
+    const bool native = data_.tileDpi == kNativeTileDpi;
+    const double hi = std::min(kMaxTileDpi, data_.tileDpi);
+    if (native || hi > data_.dpi) resampleTiles(native ? data_.dpi : hi, native, scaledHi_, cropsHi_);
+}
+
+void GridFigure::resampleTiles(double dpi, bool native, std::vector<std::vector<QImage>>& tiles,
+                               std::vector<std::vector<std::vector<QImage>>>& crops) const {
+    const int nc = int(data_.columns.size());
+    const int nr = int(data_.rows.size());
+    const bool beside = l_.insetsBeside > 0;
+    // Native: the source's pixels, but never fewer than at the page dpi nor more than at kMaxTileDpi.
+    auto size = [&](double wPt, double hPt, QSize source) {
+        if (!native) return QSize(pixels(wPt, dpi), pixels(hPt, dpi));
+        const int w = std::clamp(source.width(), pixels(wPt, data_.dpi), pixels(wPt, kMaxTileDpi));
+        const int h = w == source.width() ? source.height()
+                                          : std::max(1, int(std::lround(double(w) * source.height() / source.width())));
+        return QSize(w, h);
+    };
+    tiles.assign(std::size_t(nr), std::vector<QImage>(std::size_t(nc)));
+    crops.assign(std::size_t(nr), std::vector<std::vector<QImage>>(std::size_t(nc)));
     for (int r = 0; r < nr; ++r)
         for (int c = 0; c < nc; ++c) {
             const QImage& src = data_.rows[std::size_t(r)].tiles[std::size_t(c)].image;
             if (src.isNull() || data_.rows[std::size_t(r)].tiles[std::size_t(c)].blank) continue;
-            scaled_[std::size_t(r)][std::size_t(c)] = resampleTo(src, tw, th, false);
+            const QSize ts = size(l_.tileW, l_.tileH, src.size());
+            tiles[std::size_t(r)][std::size_t(c)] = resampleTo(src, ts.width(), ts.height(), false);
             if (!columnHasInsets(c)) continue;
             for (const auto& in : data_.insets) {
                 const QRect px = cropPixels(in.rect, src);
@@ -318,10 +344,26 @@ void GridFigure::layout() {
                     pw = data_.insetSize * l_.tileW;
                     ph = pw * double(px.height()) / double(px.width());
                 }
-                crops_[std::size_t(r)][std::size_t(c)].push_back(
-                    resampleTo(src.copy(px), pixels(pw, data_.dpi), pixels(ph, data_.dpi), true));
+                const QSize cs = size(pw, ph, px.size());
+                crops[std::size_t(r)][std::size_t(c)].push_back(resampleTo(src.copy(px), cs.width(), cs.height(), true));
             }
         }
+}
+
+PhotoEncoding GridFigure::photoEncoding() const {
+    PhotoEncoding e;
+    e.jpeg = data_.jpegPhotos;
+    e.quality = data_.jpegQuality;
+    if (!e.jpeg) return e;
+    const auto& tiles = scaledHi_.empty() ? scaled_ : scaledHi_;
+    const auto& crops = cropsHi_.empty() ? crops_ : cropsHi_;
+    for (std::size_t r = 0; r < tiles.size(); ++r)
+        for (std::size_t c = 0; c < data_.columns.size(); ++c) {
+            if (!data_.columns[c].photo) continue;
+            if (!tiles[r][c].isNull()) e.photos.push_back(tiles[r][c]);
+            for (const QImage& crop : crops[r][c]) e.photos.push_back(crop);
+        }
+    return e;
 }
 
 double GridFigure::columnSpan(int column) const {
@@ -341,7 +383,10 @@ void GridFigure::paintTile(QPainter& p, int row, int column) const {
     const QRectF r = tileRect(row, column);
     const GridTile& tile = data_.rows[std::size_t(row)].tiles[std::size_t(column)];
     if (tile.blank) return;
-    const QImage& img = scaled_[std::size_t(row)][std::size_t(column)];
+    // PDF and SVG embed the tiles at the tile resolution; raster output draws them at the page dpi.
+    const QPaintEngine* engine = p.paintEngine();
+    const bool hiRes = engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG) && !scaledHi_.empty();
+    const QImage& img = (hiRes ? scaledHi_ : scaled_)[std::size_t(row)][std::size_t(column)];
     if (!img.isNull()) {
         p.drawImage(r, img);
     } else {
@@ -378,7 +423,7 @@ void GridFigure::paintTile(QPainter& p, int row, int column) const {
             panel = QRectF(x, yy, pw, ph);
             insideOffset += ph + kInsetGap;
         }
-        p.drawImage(panel, crops[i]);
+        p.drawImage(panel, hiRes ? cropsHi_[std::size_t(row)][std::size_t(column)][i] : crops[i]);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(colour, 0.8, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         p.drawRect(outline);

@@ -60,6 +60,7 @@ struct GridColumn {
     QString title;                 // above the column; may use _ and ^
     int colourBar = -1;            // index into GridFigureData::colourBars, -1 for none
     int categoryKey = -1;          // index into GridFigureData::categoryKeys, -1 for none
+    bool photo = false;            // photographs (input, edit, real): may be stored as JPEG
 };
 
 enum class InsetPlacement { Inside, Beside };
@@ -82,7 +83,12 @@ struct GridFigureData {
     double insetSize = 0.45;       // Inside: inset width as a fraction of the tile width
     std::vector<int> insetColumns; // columns that get insets; empty: all
     double widthPt = 505.0;        // page width (two-column paper: 17.8 cm)
-    double dpi = 300.0;            // resolution of the embedded tiles
+    double dpi = 300.0;            // resolution of the embedded tiles (and of raster output)
+    // Resolution of the tiles embedded in PDF and SVG when above dpi (at most kMaxTileDpi):
+    // 0 = dpi; kNativeTileDpi = the source pixels. Raster output always draws the tiles at dpi.
+    double tileDpi = 0.0;
+    bool jpegPhotos = false;       // PDF/SVG: photo columns as JPEG (PhotoEncoding)
+    int jpegQuality = 90;
     bool showExcludedSwatch = true; // a black "excluded" key under the first colour bar
     FigureStyle style;
 };
@@ -92,6 +98,9 @@ struct GridFigureData {
 // tables do. Groups with a single scored row get neither.
 void markBestScores(GridFigureData& data);
 
+inline constexpr double kNativeTileDpi = -1.0;
+inline constexpr double kMaxTileDpi = 2400.0;
+
 class GridFigure : public Figure {
 public:
     // Throws ll::Error when rows and columns do not match or the data cannot be laid out.
@@ -100,6 +109,7 @@ public:
     QSizeF sizePt() const override { return size_; }
     void paint(QPainter& painter) const override;
     QString title() const override { return data_.title; }
+    PhotoEncoding photoEncoding() const override;
 
     // Where the layout put things (points), for tests and for the GUI's hit testing.
     QRectF tileRect(int row, int column) const;
@@ -137,6 +147,10 @@ private:
     QSizeF size_;
     std::vector<std::vector<QImage>> scaled_;            // [row][column] at dpi
     std::vector<std::vector<std::vector<QImage>>> crops_; // [row][column][inset] at dpi
-};
+    // At the tile resolution (tileDpi above dpi, or native) for vector output; empty when the same.
+    std::vector<std::vector<QImage>> scaledHi_;
+    std::vector<std::vector<std::vector<QImage>>> cropsHi_;
+    void resampleTiles(double dpi, bool native, std::vector<std::vector<QImage>>& tiles,
+                       std::vector<std::vector<std::vector<QImage>>>& crops) const;};
 
 } // namespace ll::figure
