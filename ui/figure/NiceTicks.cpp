@@ -44,12 +44,13 @@ Ticks niceTicks(double lo, double hi, int target) {
     return t;
 }
 
-Ticks ticksInRange(double lo, double hi, int target) {
+Ticks ticksInRange(double lo, double hi, int target, bool integer) {
     if (!(hi > lo)) return niceTicks(lo, hi, target);
     Ticks t;
     t.lo = lo;
     t.hi = hi;
     t.step = niceStep(hi - lo, target);
+    if (integer) t.step = t.step < 1.0 ? 1.0 : t.step == 2.5 ? 2.0 : t.step;
     t.values = positions(lo, hi, t.step);
     return t;
 }

@@ -16,7 +16,8 @@ struct Ticks {
 Ticks niceTicks(double dataLo, double dataHi, int target = 5);
 
 // Ticks for a fixed range: positions at a nice step inside [lo, hi] (the range itself is kept).
-Ticks ticksInRange(double lo, double hi, int target = 5);
+// `integer` (axes of counts): the step is a whole number (at least 1, never 2.5), so every tick is one.
+Ticks ticksInRange(double lo, double hi, int target = 5, bool integer = false);
 
 // Logarithmic ticks covering the positive range [dataLo, dataHi]: the axis runs from the power of ten
 // at or below dataLo to the one at or above dataHi; ticks at every power of ten, and also at 2x and 5x

@@ -227,7 +227,10 @@ PlotFigureData plotFigureData(const FigureSpec& spec, const PlotValues& values) 
         }
         switch (values.kind) {
         case FigureKind::Classes: panel.style = SeriesStyle::Bars; panel.zeroLine = true; break;
-        case FigureKind::Histogram: panel.style = SeriesStyle::Steps; break;
+        case FigureKind::Histogram:
+            panel.style = SeriesStyle::Steps;
+            panel.y.integer = !spec.density; // counts of images
+            break;
         default: panel.style = SeriesStyle::LineMarkers; break;
         }
         // Percentiles: the x range follows the data with the plot's margin (not fixed to the first and

@@ -72,7 +72,12 @@ Ticks yTicks(const Panel& panel, int target) {
         hi *= pad;
         if (panel.y.min && *panel.y.min > 0) lo = *panel.y.min;
         if (panel.y.max && *panel.y.max > 0) hi = *panel.y.max;
-        return logTicks(lo, hi);
+        Ticks t = logTicks(lo, hi);
+        if (panel.y.integer) { // counts: no labels below one
+            std::erase_if(t.values, [](double v) { return v < 1.0 - 1e-9; });
+            std::erase_if(t.minor, [](double v) { return v < 1.0 - 1e-9; });
+        }
+        return t;
     }
     if (lo > hi) lo = 0.0, hi = 1.0;
     const bool sticky = panel.style == SeriesStyle::Bars || panel.style == SeriesStyle::Steps;
@@ -83,7 +88,7 @@ Ticks yTicks(const Panel& panel, int target) {
     double axisHi = (sticky && hi == 0.0) ? 0.0 : hi + kMargin * span;
     if (panel.y.min) axisLo = *panel.y.min;
     if (panel.y.max) axisHi = *panel.y.max;
-    return ticksInRange(axisLo, axisHi, target);
+    return ticksInRange(axisLo, axisHi, target, panel.y.integer);
 }
 
 struct XScale {

@@ -59,6 +59,7 @@ struct Axis {
     QString tickSuffix;                   // e.g. "%"
     bool log = false;                     // y only: logarithmic (non-positive values are left out, with a
                                           // note over the panel saying how many)
+    bool integer = false;                 // y only: counts, ticks at whole numbers only
 };
 
 struct Panel {
