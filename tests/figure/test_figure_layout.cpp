@@ -258,7 +258,9 @@ private Q_SLOTS:
 
     void modelKeepsItsColour() {
         // All models of the results: alpha, beta (and the baseline). Sorted without the baseline,
-        // beta is second: Okabe-Ito's second colour (sky blue, #56B4E9), whatever the selection.
+        // beta is second: Okabe-Ito's second colour (sky blue, #56B4E9), whatever the selection,
+        // darkened to 3:1 against white (its linear RGB scaled down, computed separately: #4A9DCC, 3.006:1);
+        // alpha's orange #E69F00 likewise becomes #C68800 (3.033:1).
         const BenchResults r = knownResults();
         auto colourOf = [&](std::vector<std::string> models, const std::string& model) {
             FigureSpec spec = plotSpec(FigureKind::Bands, {"on"}, {"sie"}, "two-column");
@@ -268,7 +270,7 @@ private Q_SLOTS:
                 if (s.name == displayName(spec, model)) return std::make_pair(s.colour, s.marker);
             return std::make_pair(QColor(), -1);
         };
-        const QColor skyBlue(0x56, 0xB4, 0xE9), orange(0xE6, 0x9F, 0x00);
+        const QColor skyBlue(0x4A, 0x9D, 0xCC), orange(0xC6, 0x88, 0x00);
         QCOMPARE(colourOf({"alpha", "beta"}, "beta").first, skyBlue);
         QCOMPARE(colourOf({"beta"}, "beta").first, skyBlue);
         QCOMPARE(colourOf({"beta", "alpha"}, "beta").first, skyBlue);

@@ -1,6 +1,7 @@
 #include "figure/ModelStyle.h"
 
 #include "bench/ScoreRow.h"
+#include "figure/Contrast.h"
 #include "figure/FigureStyle.h"
 
 #include <algorithm>
@@ -31,8 +32,9 @@ ModelStyle modelStyle(const std::string& model, const std::vector<std::string>& 
     } else {
         // Seven Okabe-Ito colours (the palette's grey is the baseline's); markers cycle over six shapes
         // so neighbouring models differ in both. The square is the baseline's, so it comes last.
+        // The light ones (orange, sky blue, yellow) are darkened to 3:1 against the white page.
         const int i = modelStyleIndex(model, allModels);
-        s.colour = seriesColour(i % 7);
+        s.colour = darkenedForWhite(seriesColour(i % 7));
         static const int kMarkers[6] = {0, 5, 2, 3, 4, 1};
         s.marker = kMarkers[i % 6];
     }

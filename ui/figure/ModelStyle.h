@@ -18,7 +18,8 @@ struct ModelStyle {
 };
 
 // `allModels`: every model of the dataset (any order; sorted here). `overrides`: "#rrggbb" per model
-// (FigureSpec model_colours). The do-nothing baseline is grey and dashed with square markers.
+// (FigureSpec model_colours, used as given). Palette colours have at least 3:1 contrast against white
+// (Contrast.h). The do-nothing baseline is grey and dashed with square markers.
 ModelStyle modelStyle(const std::string& model, const std::vector<std::string>& allModels,
                       const std::map<std::string, std::string>& overrides = {});
 
