@@ -2,6 +2,7 @@
 
 #include "bench/TableWriters.h"
 #include "app/DialogFolders.h"
+#include "compose/FigureOptionsForm.h"
 #include "compose/FigurePreview.h"
 #include "compose/TableHtml.h"
 #include "figure/FigureBuilder.h"
@@ -259,6 +260,8 @@ void FigureComposer::buildForm() {
     tf->addRow(tr("Table"), table_);
     pages_->addWidget(tablePage);
     formLayout->addWidget(pages_);
+    options_ = new FigureOptionsForm(context_.models);
+    formLayout->addWidget(options_);
 
     auto* buttons = new QHBoxLayout;
     auto* open = new QPushButton(tr("Open description…"));
@@ -310,6 +313,7 @@ void FigureComposer::buildForm() {
     }
     for (QDoubleSpinBox* s : {exposure_, best_}) connect(s, &QDoubleSpinBox::valueChanged, this, changed);
     connect(bins_, &QSpinBox::valueChanged, this, changed);
+    connect(options_, &FigureOptionsForm::changed, this, changed);
     connect(addInset, &QPushButton::clicked, this, &FigureComposer::addInsetFromView);
     connect(clearInsets, &QPushButton::clicked, this, [this] {
         spec_.insets.clear();
@@ -386,6 +390,7 @@ void FigureComposer::syncForm() {
     model_->setEnabled(!byModels);
     scenes_->setEnabled(!byModels);
     best_->setEnabled(spec_.kind != FigureKind::Grid && spec_.kind != FigureKind::Percentiles);
+    options_->showSpec(spec_);
     syncing_ = false;
 }
 
@@ -412,6 +417,7 @@ void FigureComposer::readForm() {
     spec_.baseline = baseline_->isChecked();
     spec_.yLog = logY_->isChecked() && spec_.kind != FigureKind::Classes;
     spec_.table = table_->currentData().toString().toStdString();
+    options_->readInto(spec_);
 }
 
 void FigureComposer::formChanged() {

@@ -33,6 +33,7 @@ class QTimer;
 
 namespace ll::ui {
 
+class FigureOptionsForm;
 class FigurePreview;
 
 struct ComposerContext {
@@ -137,6 +138,7 @@ private:
     QCheckBox* logY_;
     // table
     QComboBox* table_;
+    FigureOptionsForm* options_; // y scale, panels, model colours, tile encoding
 
     QStackedWidget* previewPages_;
     FigurePreview* preview_;
