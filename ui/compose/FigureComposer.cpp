@@ -26,6 +26,8 @@
 #include <QTextBrowser>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -271,7 +273,6 @@ void FigureComposer::buildForm() {
     buttons->addWidget(open);
     buttons->addWidget(save);
     buttons->addWidget(exportButton);
-    formLayout->addLayout(buttons);
     formLayout->addStretch();
 
     // --- right: the preview ------------------------------------------------------------------------
@@ -293,7 +294,20 @@ void FigureComposer::buildForm() {
     rl->addWidget(command_);
 
     auto* split = new QSplitter;
-    split->addWidget(form);
+    // The form scrolls when the window is shorter than it (grids have the most controls); the
+    // buttons stay below it.
+    auto* formScroll = new QScrollArea;
+    formScroll->setWidget(form);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setMinimumWidth(form->sizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(formScroll, 1);
+    leftLayout->addLayout(buttons);
+    split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(1, 1);
     split->setSizes({400, 880});
