@@ -482,6 +482,7 @@ void FigureComposer::startPreview() {
     }
     previewDpi_ = dpi;
     spec.dpi = std::min(spec.dpi, dpi);
+    spec.tileDpi = 0.0; // a raster preview draws tiles at its own dpi: no finer copies for PDF/SVG
     const figure::FigureSources src = sources();
     runner_->run<std::shared_ptr<PreviewResult>>(
         tr("figure preview"), JobPriority::Interactive, previewToken_,
