@@ -21,12 +21,20 @@ const char* figureKindName(FigureKind kind) {
     case FigureKind::Percentiles: return "percentiles";
     case FigureKind::Histogram: return "histogram";
     case FigureKind::Table: return "table";
+    case FigureKind::Mosaic: return "mosaic";
     }
     return "?";
 }
 
 const std::vector<std::string>& gridColumnKinds() {
-    static const std::vector<std::string> kinds{"input", "edit", "real", "ratio_real", "ratio_edit", "sie_map", "lfe_map", "mask"};
+    static const std::vector<std::string> kinds{"input",   "edit",      "real",      "real_on",   "real_off",
+                                                "ratio_real", "ratio_edit", "sie_map", "lfe_map",   "mask",
+                                                "diff_real", "diff_edit", "band_map", "annotations"};
+    return kinds;
+}
+
+const std::vector<std::string>& annotationImageKinds() {
+    static const std::vector<std::string> kinds{"input", "edit", "real", "real_on", "real_off"};
     return kinds;
 }
 
@@ -35,6 +43,14 @@ namespace {
 const std::vector<std::string> kScoreNames{"sie", "lfe", "sie1", "psnr", "ssim"};
 
 bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : i + 1 == v.size() ? " or " : ", ") + v[i];
+    return out;
+}
+
+bool isImportedScore(const std::string& name) { return name.rfind("imported.", 0) == 0 && name.size() > 9; }
 
 class Reader {
 public:
@@ -125,7 +141,8 @@ void checkTask(Reader& r, const std::string& key, const std::string& t) {
 // tile_format, jpeg_quality, tile_dpi: how a grid's image tiles are embedded in PDF and SVG.
 void readTileOptions(Reader& r, const json& j, FigureSpec& s) {
     for (const char* key : {"tile_format", "jpeg_quality", "tile_dpi"})
-        if (j.contains(key) && s.kind != FigureKind::Grid) r.fail(key, "only grids have image tiles");
+        if (j.contains(key) && s.kind != FigureKind::Grid && s.kind != FigureKind::Mosaic)
+            r.fail(key, "only grids and mosaics have image tiles");
     s.tileFormat = r.str("tile_format", s.tileFormat);
     if (s.tileFormat != "png" && s.tileFormat != "jpeg") r.fail("tile_format", "must be \"png\" or \"jpeg\"");
     if (r.has("jpeg_quality")) {
@@ -145,6 +162,15 @@ void readTileOptions(Reader& r, const json& j, FigureSpec& s) {
     }
 }
 
+// The keys of the column kinds that have them, written only when such a column is shown.
+void writeColumnKeys(ojson& j, const FigureSpec& s, const std::vector<std::string>& columns) {
+    if (contains(columns, "diff_real") || contains(columns, "diff_edit")) j["difference_tone"] = s.differenceTone;
+    if (contains(columns, "annotations")) {
+        j["annotation_opacity"] = s.annotationOpacity;
+        j["annotation_image"] = s.annotationImage;
+    }
+}
+
 } // namespace
 
 FigureSpec FigureSpec::fromJsonText(const std::string& text, const std::string& subject) {
@@ -161,7 +187,7 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     if (!j.is_object()) throw ll::Error(subject, "a figure description must be a JSON object");
     Reader r(j, subject);
     FigureSpec s;
-    if (!r.has("kind")) r.fail("kind", "missing (grid, bands, classes, percentiles, histogram or table)");
+    if (!r.has("kind")) r.fail("kind", "missing (grid, mosaic, bands, classes, percentiles, histogram or table)");
     const std::string kind = r.str("kind", "");
     if (kind == "grid") s.kind = FigureKind::Grid;
     else if (kind == "bands") s.kind = FigureKind::Bands;
@@ -169,7 +195,8 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     else if (kind == "percentiles") s.kind = FigureKind::Percentiles;
     else if (kind == "histogram") s.kind = FigureKind::Histogram;
     else if (kind == "table") s.kind = FigureKind::Table;
-    else r.fail("kind", "'" + kind + "' is not grid, bands, classes, percentiles, histogram or table");
+    else if (kind == "mosaic") s.kind = FigureKind::Mosaic;
+    else r.fail("kind", "'" + kind + "' is not grid, mosaic, bands, classes, percentiles, histogram or table");
 
     s.title = r.str("title", s.title);
     if (r.has("size")) {
@@ -237,8 +264,7 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     s.columns = r.strings("columns", s.columns);
     if (s.columns.empty()) r.fail("columns", "must name at least one column");
     for (const auto& c : s.columns)
-        if (!contains(gridColumnKinds(), c))
-            r.fail("columns", "'" + c + "' is not one of input, edit, real, ratio_real, ratio_edit, sie_map, lfe_map, mask");
+        if (!contains(gridColumnKinds(), c)) r.fail("columns", "'" + c + "' is not one of " + joined(gridColumnKinds()));
     s.columnTitles = r.stringMap("column_titles");
     if (r.has("scores")) {
         const json& sc = r.at("scores");
@@ -248,8 +274,8 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
             if (!contains(gridColumnKinds(), col)) r.fail("scores", "'" + col + "' is not a column kind");
             if (!names.is_array()) r.fail("scores." + col, "must be a list of scores");
             for (const auto& n : names) {
-                if (!n.is_string() || !contains(kScoreNames, n.get<std::string>()))
-                    r.fail("scores." + col, "scores are sie, lfe, sie1, psnr, ssim");
+                if (!n.is_string() || !(contains(kScoreNames, n.get<std::string>()) || isImportedScore(n.get<std::string>())))
+                    r.fail("scores." + col, "scores are sie, lfe, sie1, psnr, ssim and imported.<name>");
                 s.scores[col].push_back(n.get<std::string>());
             }
         }
@@ -302,6 +328,42 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
             !std::is_sorted(s.bandEdges.rbegin(), s.bandEdges.rend()))
             r.fail("band_edges", "must descend from 100 to 0");
     }
+    s.differenceTone = r.str("difference_tone", s.differenceTone);
+    if (!contains({"exposure", "signed"}, s.differenceTone)) r.fail("difference_tone", "must be \"exposure\" or \"signed\"");
+    s.annotationOpacity = r.num("annotation_opacity", s.annotationOpacity, 0, 1);
+    s.annotationImage = r.str("annotation_image", s.annotationImage);
+    if (!contains(annotationImageKinds(), s.annotationImage))
+        r.fail("annotation_image", "'" + s.annotationImage + "' is not " + joined(annotationImageKinds()));
+    if (r.has("highlight")) {
+        const json& hl = r.at("highlight");
+        if (!hl.is_array()) r.fail("highlight", "must be a list of {\"row\", \"column\", \"colour\"}");
+        for (const auto& e : hl) {
+            if (!e.is_object()) r.fail("highlight", "each highlight must be an object {\"row\", \"column\", \"colour\"}");
+            Reader hr(e, subject);
+            HighlightSpec h;
+            auto place = [&](const std::string& key, int& index, std::string& name) {
+                if (!hr.has(key)) hr.fail("highlight." + key, "missing (an index from 0 or a name)");
+                const json& v = e.at(key);
+                if (v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() < 10000) index = v.get<int>();
+                else if (v.is_string() && !v.get<std::string>().empty()) name = v.get<std::string>();
+                else hr.fail("highlight." + key, "must be an index from 0 or a name");
+            };
+            place("row", h.row, h.rowName);
+            place("column", h.column, h.columnName);
+            if (!h.columnName.empty() && !contains(gridColumnKinds(), h.columnName))
+                hr.fail("highlight.column", "'" + h.columnName + "' is not a column kind");
+            h.colour = hr.str("colour", hr.str("color", ""));
+            if (!h.colour.empty() && !isHexColour(h.colour)) hr.fail("highlight.colour", "must be \"#rrggbb\"");
+            hr.rejectUnknown();
+            s.highlights.push_back(h);
+        }
+    }
+    s.orientation = r.str("orientation", s.orientation);
+    if (!contains({"rows", "columns"}, s.orientation)) r.fail("orientation", "must be \"rows\" or \"columns\"");
+    if (s.orientation == "columns" && s.rows != "models")
+        r.fail("orientation", "\"columns\" puts the models of \"rows\": \"models\" into columns; it needs rows by models");
+    s.image = r.str("image", s.image);
+    if (!contains(gridColumnKinds(), s.image)) r.fail("image", "'" + s.image + "' is not one of " + joined(gridColumnKinds()));
 
     readTileOptions(r, j, s);
 
@@ -316,6 +378,8 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
                                   (regional ? " with region values (sie, lfe)" : " (sie, lfe, sie1, psnr, ssim, imported.<name>)"));
     }
     s.classes = r.strings("classes", s.classes);
+    s.values = r.str("values", s.values);
+    if (!contains({"relative", "absolute"}, s.values)) r.fail("values", "must be \"relative\" or \"absolute\"");
     s.bands = r.strings("bands", s.bands);
     s.best = r.num("best", s.best, 1, 100);
     if (r.has("percentile_range")) {
@@ -340,7 +404,7 @@ FigureSpec FigureSpec::fromJson(const json& j, const std::string& subject) {
     s.baseline = r.boolean("baseline", s.baseline);
     if (r.has("layout")) {
         const json& layout = r.at("layout");
-        if (s.kind == FigureKind::Grid || s.kind == FigureKind::Table)
+        if (s.kind == FigureKind::Grid || s.kind == FigureKind::Mosaic || s.kind == FigureKind::Table)
             r.fail("layout", "arranges the panels of a plot; a grid's layout follows its rows and columns");
         if (!layout.is_object()) r.fail("layout", "must be an object {\"columns\": N} or {\"rows\": N}");
         Reader lr(layout, subject);
@@ -414,6 +478,32 @@ ojson FigureSpec::toJson() const {
         j["exposure"] = exposure;
         j["repeat_scene_tiles"] = repeatSceneTiles;
         if (!bandEdges.empty()) j["band_edges"] = bandEdges;
+        writeColumnKeys(j, *this, columns);
+        if (!highlights.empty()) {
+            ojson list = ojson::array();
+            for (const auto& h : highlights) {
+                ojson e;
+                if (h.row >= 0) e["row"] = h.row;
+                else e["row"] = h.rowName;
+                if (h.column >= 0) e["column"] = h.column;
+                else e["column"] = h.columnName;
+                if (!h.colour.empty()) e["colour"] = h.colour;
+                list.push_back(e);
+            }
+            j["highlight"] = list;
+        }
+        j["orientation"] = orientation;
+        j["tile_format"] = tileFormat;
+        if (tileFormat == "jpeg") j["jpeg_quality"] = jpegQuality;
+        if (tileDpi == kTileDpiNative) j["tile_dpi"] = "native";
+        else if (tileDpi > 0) j["tile_dpi"] = tileDpi;
+    } else if (kind == FigureKind::Mosaic) {
+        j["scenes"] = scenes;
+        j["image"] = image;
+        j["exposure"] = exposure;
+        j["range_percentile"] = rangePercentile;
+        if (!bandEdges.empty()) j["band_edges"] = bandEdges;
+        writeColumnKeys(j, *this, {image});
         j["tile_format"] = tileFormat;
         if (tileFormat == "jpeg") j["jpeg_quality"] = jpegQuality;
         if (tileDpi == kTileDpiNative) j["tile_dpi"] = "native";
@@ -423,7 +513,10 @@ ojson FigureSpec::toJson() const {
         j["best"] = best;
     } else {
         j["metrics"] = metrics;
-        if (kind == FigureKind::Classes) j["classes"] = classes;
+        if (kind == FigureKind::Classes) {
+            j["classes"] = classes;
+            j["values"] = values;
+        }
         if (kind == FigureKind::Bands) j["bands"] = bands;
         if (kind == FigureKind::Bands || kind == FigureKind::Classes) j["best"] = best;
         if (kind == FigureKind::Percentiles) j["percentile_range"] = percentileRange;

@@ -15,11 +15,26 @@
 
 namespace ll::figure {
 
-enum class FigureKind { Grid, Bands, Classes, Percentiles, Histogram, Table };
+enum class FigureKind { Grid, Bands, Classes, Percentiles, Histogram, Table, Mosaic };
 const char* figureKindName(FigureKind kind);
 
-// Column kinds of a grid: "input", "edit", "real", "ratio_real", "ratio_edit", "sie_map", "lfe_map", "mask".
+// Column kinds of a grid: "input", "edit", "real", "real_on", "real_off", "ratio_real", "ratio_edit",
+// "sie_map", "lfe_map", "mask", "diff_real", "diff_edit", "band_map", "annotations".
 const std::vector<std::string>& gridColumnKinds();
+
+// Images an "annotations" column can draw its polygons over.
+const std::vector<std::string>& annotationImageKinds();
+
+// A highlight box around one tile of a grid (paper Fig. 8). The row is an index (0-based) or the name
+// of the row's model or scene; the column an index or a column kind.
+struct HighlightSpec {
+    int row = -1;            // -1: by rowName
+    std::string rowName;
+    int column = -1;         // -1: by columnName
+    std::string columnName;
+    std::string colour;      // "#rrggbb"; "" = Okabe-Ito orange
+    bool operator==(const HighlightSpec&) const = default;
+};
 
 struct InsetSpec {
     std::array<double, 4> rect{0, 0, 0.25, 0.25}; // x, y, width, height as fractions of the image
@@ -74,6 +89,14 @@ struct FigureSpec {
     std::string tileFormat = "png";     // PDF/SVG tiles: "png" (lossless) or "jpeg" (photo columns only)
     int jpegQuality = 90;               // 1..100, with tile_format "jpeg"
     double tileDpi = 0.0;               // PDF/SVG tiles: 0 = dpi; N (at least dpi, at most 2400); kTileDpiNative
+    std::string differenceTone = "exposure"; // diff columns: "exposure" (|difference| tone-mapped) or "signed"
+    double annotationOpacity = 0.5;     // annotations column: opacity of the class colours
+    std::string annotationImage = "input"; // annotations column: the image under the polygons
+    std::vector<HighlightSpec> highlights;
+    std::string orientation = "rows";   // "columns": models as columns, scenes (x column kinds) as rows
+
+    // --- mosaic (scenes x models of one image kind) ----------------------------------------------
+    std::string image = "edit";         // the column kind shown in every cell
 
     // --- plots --------------------------------------------------------------------------------
     std::vector<std::string> metrics{"sie", "lfe"};
@@ -82,6 +105,7 @@ struct FigureSpec {
     double best = 80.0;                 // bands/classes/histogram/table: average of the best x% per model
                                         // (80: the benchmark's default, so plots match its tables)
     std::array<double, 3> percentileRange{10, 100, 10}; // from, to, step
+    std::string values = "relative";    // classes plot: "relative" (v / best - 1) or "absolute" scores
     int bins = 20;
     bool density = false;               // histogram: fraction of images instead of counts
     std::optional<std::array<double, 2>> yRange;
