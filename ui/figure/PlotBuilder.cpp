@@ -61,7 +61,7 @@ QString displayName(const FigureSpec& spec, const std::string& key) {
 PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results, const std::string& subject) {
     PlotValues out;
     out.kind = spec.kind;
-    if (spec.kind == FigureKind::Grid || spec.kind == FigureKind::Table)
+    if (spec.kind == FigureKind::Grid || spec.kind == FigureKind::Mosaic || spec.kind == FigureKind::Table)
         throw ll::Error(subject, std::string("a ") + figureKindName(spec.kind) + " is not a plot");
     const bool classesKind = spec.kind == FigureKind::Classes;
     const auto models = selectModels(results.rows, spec.models, spec.baseline && !(classesKind && spec.models.empty()), subject);
@@ -109,7 +109,11 @@ PlotValues computePlotValues(const FigureSpec& spec, const BenchResults& results
                                            .mean);
                     p.values.push_back(vals);
                 }
-                if (classesKind) {
+                if (classesKind && spec.values == "absolute") {
+                    p.yLabel = m;
+                    p.xLabel = QString();
+                    p.title = panelTitle(spec, metric, task, m + QStringLiteral(" per class"));
+                } else if (classesKind) {
                     // Relative to the best (lowest) model of each class, the baseline excluded.
                     for (std::size_t x = 0; x < wanted.size(); ++x) {
                         std::optional<double> best;
@@ -268,6 +272,10 @@ bench::Table plotTable(const FigureSpec& spec, const PlotValues& values) {
                     " where the band was scored.";
         break;
     case FigureKind::Classes:
+        if (spec.values == "absolute") {
+            t.caption = "Score per annotated class; per model " + over + " where the class was scored.";
+            break;
+        }
         t.caption = "Score per annotated class relative to the best model of each class (v / best - 1); per model " + over +
                     " where the class was scored.";
         break;
@@ -278,6 +286,7 @@ bench::Table plotTable(const FigureSpec& spec, const PlotValues& values) {
         t.caption = spec.density ? "Fraction of images per score bin." : "Number of images per score bin.";
         break;
     }
+    const bool percent = values.kind == FigureKind::Classes && spec.values != "absolute";
     for (const auto& pv : values.panels)
         for (std::size_t i = 0; i < pv.xKeys.size(); ++i) {
             bench::Column col;
@@ -293,8 +302,8 @@ bench::Table plotTable(const FigureSpec& spec, const PlotValues& values) {
                 col.format = spec.density ? bench::CellFormat::Fixed : bench::CellFormat::Integer;
             } else {
                 col.better = pv.higherBetter ? bench::Better::Higher : bench::Better::Lower;
-                col.decimals = values.kind == FigureKind::Classes ? 1 : 3;
-                col.format = values.kind == FigureKind::Classes ? bench::CellFormat::Percent : bench::CellFormat::Fixed;
+                col.decimals = percent ? 1 : 3;
+                col.format = percent ? bench::CellFormat::Percent : bench::CellFormat::Fixed;
             }
             t.columns.push_back(col);
         }
@@ -307,7 +316,7 @@ bench::Table plotTable(const FigureSpec& spec, const PlotValues& values) {
             for (std::size_t i = 0; i < pv.xKeys.size(); ++i) {
                 bench::Cell cell;
                 cell.value = pv.values[mi][i];
-                if (cell.value && values.kind == FigureKind::Classes) *cell.value /= 100.0;
+                if (cell.value && percent) *cell.value /= 100.0;
                 row.cells.push_back(cell);
             }
         t.rows.push_back(row);
