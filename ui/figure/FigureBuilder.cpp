@@ -20,9 +20,15 @@ namespace ll::figure {
 namespace {
 
 GridFigureData gridData(const FigureSpec& spec, const FigureSources& sources, const std::string& subject) {
-    if (!sources.dataset) throw ll::Error(subject, "a grid figure needs a dataset (--dataset DIR)");
+    if (!sources.dataset) throw ll::Error(subject, std::string("a ") + figureKindName(spec.kind) + " figure needs a dataset (--dataset DIR)");
     const Dataset ds = scanDataset(*sources.dataset);
-    return gridFigureData(spec, ds, ColourConfig::builtin(), subject);
+    // Imported scores under the tiles come from the benchmark results (read only when asked for).
+    bool imported = false;
+    for (const auto& [column, names] : spec.scores)
+        for (const auto& n : names) imported |= n.rfind("imported.", 0) == 0;
+    std::optional<BenchResults> bench;
+    if (imported && sources.bench) bench = loadBenchResults(*sources.bench);
+    return gridFigureData(spec, ds, ColourConfig::builtin(), subject, {}, bench ? &*bench : nullptr);
 }
 
 PlotValues plotValues(const FigureSpec& spec, const FigureSources& sources, const std::string& subject) {
@@ -35,7 +41,8 @@ PlotValues plotValues(const FigureSpec& spec, const FigureSources& sources, cons
 
 std::unique_ptr<Figure> buildFigure(const FigureSpec& spec, const FigureSources& sources, const std::string& subject) {
     if (spec.kind == FigureKind::Table) throw ll::Error(subject, "a table is written as .tex, .md or .csv, not drawn");
-    if (spec.kind == FigureKind::Grid) return std::make_unique<GridFigure>(gridData(spec, sources, subject));
+    if (spec.kind == FigureKind::Grid || spec.kind == FigureKind::Mosaic)
+        return std::make_unique<GridFigure>(gridData(spec, sources, subject));
     return std::make_unique<PlotFigure>(plotFigureData(spec, plotValues(spec, sources, subject)));
 }
 
@@ -93,7 +100,7 @@ bench::Table buildFigureTable(const FigureSpec& spec, const FigureSources& sourc
             if (t.name == spec.table) return t;
         throw ll::Error(subject, "table '" + spec.table + "' is not available for these results");
     }
-    if (spec.kind == FigureKind::Grid) return gridTable(gridData(spec, sources, subject));
+    if (spec.kind == FigureKind::Grid || spec.kind == FigureKind::Mosaic) return gridTable(gridData(spec, sources, subject));
     return plotTable(spec, plotValues(spec, sources, subject));
 }
 

@@ -6,8 +6,14 @@
 #include "colour/ModelImagePath.h"
 #include "colour/SceneLinear.h"
 #include "dataset/EvaluationSize.h"
+#include "figure/ClassColour.h"
+#include "figure/DifferenceTiles.h"
+#include "figure/GridTranspose.h"
+#include "figure/OverlayTiles.h"
 #include "figure/PlotBuilder.h"
 #include "figure/TileImages.h"
+#include "annotations/SceneRegions.h"
+#include "metrics/BandPairMask.h"
 #include "image/ImageIO.h"
 #include "image/Resample.h"
 #include "metrics/Evaluate.h"
@@ -36,11 +42,19 @@ QString defaultTitle(const std::string& column) {
         {"input", QStringLiteral("Input")},          {"edit", QStringLiteral("Edit")},
         {"real", QStringLiteral("Real")},            {"ratio_real", QStringLiteral("E_R")},
         {"ratio_edit", QStringLiteral("E_G")},       {"sie_map", QStringLiteral("SIE map")},
-        {"lfe_map", QStringLiteral("LFE map")},      {"mask", QStringLiteral("Valid pixels")}};
+        {"lfe_map", QStringLiteral("LFE map")},      {"mask", QStringLiteral("Valid pixels")},
+        {"real_on", QStringLiteral("Real on")},      {"real_off", QStringLiteral("Real off")},
+        {"diff_real", QStringLiteral("Real on \u2212 off")}, {"diff_edit", QStringLiteral("Edit \u2212 input")},
+        {"band_map", QStringLiteral("Intensity bands")}, {"annotations", QStringLiteral("Annotations")}};
     return titles.at(column);
 }
 
-bool editColumn(const std::string& c) { return c == "edit" || c == "ratio_edit" || c == "sie_map" || c == "lfe_map" || c == "mask"; }
+bool editColumn(const std::string& c, const FigureSpec& spec) {
+    return c == "edit" || c == "ratio_edit" || c == "sie_map" || c == "lfe_map" || c == "mask" || c == "diff_edit" ||
+           (c == "annotations" && spec.annotationImage == "edit");
+}
+
+bool differenceColumn(const std::string& c) { return c == "diff_real" || c == "diff_edit"; }
 
 const Scene& findScene(const Dataset& ds, const std::string& name, const std::string& subject) {
     if (const Scene* s = ds.findScene(name)) return *s;
@@ -51,6 +65,8 @@ void checkModel(const Dataset& ds, const std::string& model, const std::string& 
     if (std::find(ds.models.begin(), ds.models.end(), model) == ds.models.end())
         throw ll::Error(subject, "model '" + model + "' has no edits in " + ds.root.string());
 }
+
+bool transposed(const FigureSpec& spec) { return spec.kind == FigureKind::Mosaic || spec.orientation == "columns"; }
 
 std::vector<ResolvedRow> resolveRows(const FigureSpec& spec, const Dataset& ds, const std::string& subject) {
     if (ds.scenes.empty()) throw ll::Error(ds.root.string(), "no scoreable scenes");
@@ -72,18 +88,27 @@ std::vector<ResolvedRow> resolveRows(const FigureSpec& spec, const Dataset& ds, 
         return rows;
     }
     if (spec.rows == "models") {
-        const Scene& s = spec.scene.empty() ? ds.scenes.front() : findScene(ds, spec.scene, subject);
+        // One scene; with models as columns (and in a mosaic) the scenes of `scenes` one after another.
+        std::vector<const Scene*> scenes;
+        if (transposed(spec) && !spec.scenes.empty())
+            for (const auto& name : spec.scenes) scenes.push_back(&findScene(ds, name, subject));
+        else if (spec.kind == FigureKind::Mosaic)
+            for (const auto& sc : ds.scenes) scenes.push_back(&sc);
+        else
+            scenes.push_back(spec.scene.empty() ? &ds.scenes.front() : &findScene(ds, spec.scene, subject));
         std::vector<std::string> models = spec.models.empty() ? ds.models : spec.models;
+        if (models.empty()) throw ll::Error(ds.root.string(), "has no models (edits/<model>/)");
         for (const auto& m : models) checkModel(ds, m, subject);
         int group = 0;
-        for (const auto& t : spec.tasks) {
-            bool first = true;
-            for (const auto& m : models) {
-                rows.push_back({&s, m, parseTask(t), displayName(spec, m) + taskSuffix(parseTask(t)), group, first});
-                first = false;
+        for (const auto& t : spec.tasks)
+            for (const Scene* s : scenes) {
+                bool first = true;
+                for (const auto& m : models) {
+                    rows.push_back({s, m, parseTask(t), displayName(spec, m) + taskSuffix(parseTask(t)), group, first});
+                    first = false;
+                }
+                ++group;
             }
-            ++group;
-        }
         return rows;
     }
     // rows == "scenes"
@@ -151,22 +176,75 @@ TileScore scoreOf(const std::string& name, const EvalScores& s) {
     return t;
 }
 
+// An imported score (bench --import-scores) of the row's scene, model and task from the results.
+TileScore importedScore(const std::string& name, const BenchResults& bench, const ResolvedRow& row) {
+    TileScore t{QString::fromStdString(name.substr(9)).toUpper(), std::nullopt, !higherIsBetter(bench, name), 3};
+    for (const auto& r : bench.rows)
+        if (r.scene == row.scene->name && r.model == row.model && r.task == row.task) {
+            t.value = rowScore(r, name);
+            break;
+        }
+    return t;
+}
+
 // What one row keeps after its evaluation (the maps themselves are large and are dropped).
 struct RowMaps {
     std::optional<FloatPlane> sie, lfe;
     Mask sieMask, lfeMask;
     Mask lfeOmega; // Omega, where the LFE map is defined: pixels outside Omega80 there get their own colour
+    std::optional<FloatPlane> diffReal, diffEdit; // signed differences, coloured once their range is known
 };
+
+// Rounded up to two significant digits, so a colour bar's end labels are exact and short.
+double roundedExtent(double r) {
+    const double mag = std::pow(10.0, std::floor(std::log10(r)) - 1.0);
+    return std::ceil(r / mag - 1e-9) * mag;
+}
+
+// The tiles of "highlight": rows by index or by the name of their model or scene (the first row that
+// matches), columns by index or kind (the first column of that kind).
+std::vector<TileHighlight> resolveHighlights(const FigureSpec& spec, const std::vector<ResolvedRow>& rows, const std::string& subject) {
+    std::vector<TileHighlight> out;
+    for (const auto& h : spec.highlights) {
+        TileHighlight t;
+        t.row = h.row;
+        if (t.row < 0)
+            for (std::size_t i = 0; i < rows.size() && t.row < 0; ++i)
+                if (rows[i].model == h.rowName || rows[i].scene->name == h.rowName) t.row = int(i);
+        if (t.row < 0 || t.row >= int(rows.size()))
+            throw ll::Error(subject, "\"highlight\": row " + (h.row >= 0 ? std::to_string(h.row) : "'" + h.rowName + "'") +
+                                         " is not one of the " + std::to_string(rows.size()) + " rows (0-based index, model or scene)");
+        t.column = h.column;
+        if (t.column < 0)
+            t.column = int(std::find(spec.columns.begin(), spec.columns.end(), h.columnName) - spec.columns.begin());
+        if (t.column >= int(spec.columns.size()))
+            throw ll::Error(subject, "\"highlight\": column " + (h.column >= 0 ? std::to_string(h.column) : "'" + h.columnName + "'") +
+                                         " is not one of the figure's " + std::to_string(spec.columns.size()) + " columns");
+        t.colour = h.colour.empty() ? seriesColour(0) : QColor(QString::fromStdString(h.colour));
+        out.push_back(t);
+    }
+    return out;
+}
 
 } // namespace
 
-GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, const ColourConfig& colour,
-                              const std::string& subject, const MetricParams& paramsIn) {
+GridFigureData gridFigureData(const FigureSpec& specIn, const Dataset& dataset, const ColourConfig& colour,
+                              const std::string& subject, const MetricParams& paramsIn, const BenchResults* bench) {
+    FigureSpec spec = specIn;
+    if (spec.kind == FigureKind::Mosaic) { // one image kind, no scores: the grid of scenes x models
+        spec.columns = {spec.image};
+        spec.scores.clear();
+        spec.scoresSet = true;
+        spec.rows = "models";
+        spec.highlights.clear();
+        spec.insets.clear();
+    }
     MetricParams params = paramsIn;
     if (!spec.bandEdges.empty()) params.bandEdgesPercent = spec.bandEdges;
     params.computeClassic = true;
     const auto rows = resolveRows(spec, dataset, subject);
     const ModelImagePath modelPath(colour);
+    const bool signedDiff = spec.differenceTone == "signed";
 
     GridFigureData d;
     d.title = spec.title.empty() ? QStringLiteral("LightLens qualitative results") : QString::fromStdString(spec.title);
@@ -189,8 +267,17 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
             scores["edit"] = {"sie", "lfe"};
         }
     }
+    for (const auto& [column, names] : scores)
+        for (const auto& name : names)
+            if (name.rfind("imported.", 0) == 0) {
+                if (!bench) throw ll::Error(subject, "\"scores\": " + name + " needs benchmark results (--bench DIR)");
+                checkMetricPresent(*bench, name, subject);
+            }
 
-    for (const auto& c : spec.columns) {
+    int diffBar = -1;
+    std::vector<int> bandKeyOf(spec.columns.size(), -1), classKeyOf(spec.columns.size(), -1);
+    for (std::size_t ci = 0; ci < spec.columns.size(); ++ci) {
+        const std::string& c = spec.columns[ci];
         GridColumn col;
         auto it = spec.columnTitles.find(c);
         col.title = it != spec.columnTitles.end() ? QString::fromStdString(it->second) : defaultTitle(c);
@@ -205,15 +292,34 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
             if (c == "lfe_map") bar.keys.push_back({QStringLiteral("outside \u03A980"), outsideOmega80Colour()});
             d.colourBars.push_back(bar);
         }
+        if (differenceColumn(c) && signedDiff) { // one bar shared by the difference columns
+            if (diffBar < 0) {
+                diffBar = int(d.colourBars.size());
+                ColourBar bar;
+                bar.label = QStringLiteral("k (I^{on} \u2212 I^{off})");
+                bar.coversAll = true;
+                d.colourBars.push_back(bar);
+            }
+            col.colourBar = diffBar;
+        }
         if (c == "mask") {
             col.categoryKey = int(d.categoryKeys.size());
             CategoryKey key;
             for (const auto& rc : reasonColours()) key.entries.push_back({QString::fromUtf8(rc.text), rc.colour});
             d.categoryKeys.push_back(key);
         }
+        if (c == "band_map") {
+            col.categoryKey = bandKeyOf[ci] = int(d.categoryKeys.size());
+            d.categoryKeys.push_back({}); // filled with the bands once known
+        }
+        if (c == "annotations") {
+            col.categoryKey = classKeyOf[ci] = int(d.categoryKeys.size());
+            d.categoryKeys.push_back({}); // filled with the classes drawn
+        }
         d.columns.push_back(col);
     }
 
+    std::vector<std::string> bandKeysSeen, classesDrawn;
     std::vector<RowMaps> rowMaps(rows.size());
     for (std::size_t ri = 0; ri < rows.size(); ++ri) {
         const ResolvedRow& rr = rows[ri];
@@ -245,22 +351,62 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
         const Image& realOn = lc ? lc->on : on;
         const Image& realOff = lc ? lc->off : off;
         const bool showScene = spec.repeatSceneTiles || rr.firstOfScene;
+        const double exposure = scene.meta.k * std::exp2(spec.exposure);
+
+        // The images that need no evaluation (null when the kind needs an edit and there is none).
+        auto plainImage = [&](const std::string& c) -> QImage {
+            if (c == "input") {
+                const auto path = dataset.inputPath(scene.name, rr.task);
+                if (std::filesystem::exists(path)) return encodedToImage(loadImage(path));
+                return codesToImage(modelPath.toCodes(rr.task == Task::On ? realOff : realOn, float(scene.meta.k)));
+            }
+            if (c == "real") return toneMapHdr(rr.task == Task::On ? realOn : realOff, exposure, colour);
+            if (c == "real_on") return toneMapHdr(realOn, exposure, colour);
+            if (c == "real_off") return toneMapHdr(realOff, exposure, colour);
+            if (c == "edit" && haveEdit) return encodedToImage(loadImage(*entry->path));
+            return {};
+        };
 
         for (std::size_t ci = 0; ci < spec.columns.size(); ++ci) {
             const std::string& c = spec.columns[ci];
             GridTile& tile = row.tiles[ci];
-            if (!editColumn(c) && !showScene) {
+            if (!editColumn(c, spec) && !showScene) {
                 tile.blank = true; // shown once, in the first row of the scene
-            } else if (c == "input") {
-                const auto path = dataset.inputPath(scene.name, rr.task);
-                if (std::filesystem::exists(path)) {
-                    tile.image = encodedToImage(loadImage(path));
+            } else if (c == "input" || c == "real" || c == "real_on" || c == "real_off") {
+                tile.image = plainImage(c);
+            } else if (c == "diff_real" || (c == "diff_edit" && lc)) {
+                // Both read on - off: the edit minus its input for turn-on, the input minus the edit for
+                // turn-off (paper Fig. 6: I_R^on - I_G^off), in the scene's linear units.
+                const Image diff = c == "diff_real" ? differenceImage(realOn, realOff, scene.on.string())
+                                   : rr.task == Task::On ? differenceImage(lc->edit, lc->off, entry->path->string())
+                                                         : differenceImage(lc->on, lc->edit, entry->path->string());
+                if (signedDiff) (c == "diff_real" ? rowMaps[ri].diffReal : rowMaps[ri].diffEdit) = signedDifferencePlane(diff, exposure);
+                else tile.image = absoluteDifferenceImage(diff, exposure, colour);
+            } else if (c == "band_map") {
+                // The bands are a property of the real pair (metrics/BandPairMask.h): the evaluation's when
+                // there is one, else computed from the pair alone.
+                if (result) {
+                    tile.image = bandMapImage(result->maps->bandLabels, result->maps->bandKeys.size());
+                    if (bandKeysSeen.empty()) bandKeysSeen = result->maps->bandKeys;
                 } else {
-                    tile.image = codesToImage(modelPath.toCodes(rr.task == Task::On ? realOff : realOn, float(scene.meta.k)));
+                    const std::optional<float> clip = scene.meta.clipLevel ? std::optional<float>(float(*scene.meta.clipLevel)) : std::nullopt;
+                    const IntensityBands bands = pairIntensityBands(realOn, realOff, float(scene.meta.k), clip, nullptr, params.bandEdgesPercent);
+                    tile.image = bandMapImage(bands.labels, bands.keys.size());
+                    if (bandKeysSeen.empty()) bandKeysSeen = bands.keys;
                 }
-            } else if (c == "real") {
-                tile.image = toneMapHdr(rr.task == Task::On ? realOn : realOff, scene.meta.k * std::exp2(spec.exposure), colour);
+            } else if (c == "annotations") {
+                const QImage base = plainImage(spec.annotationImage);
+                if (!base.isNull()) {
+                    std::map<std::string, Mask> classes;
+                    if (scene.labels) {
+                        SceneRegions regions = loadSceneRegions(*scene.labels, base.width(), base.height(), nullptr);
+                        if (regions.labelsProblem) throw ll::Error(subject, "annotations: " + *regions.labelsProblem);
+                        classes = std::move(regions.regions);
+                    }
+                    tile.image = annotationOverlayImage(base, classes, spec.annotationOpacity, &classesDrawn);
+                }
             } else if (!result) {
+                if (c == "edit") tile.image = plainImage(c);
                 if (c == "ratio_real") {
                     // E_R needs only the real pair; without an edit there is no validity mask: show all pixels.
                     Image ratio = rr.task == Task::On ? realOn : realOff;
@@ -271,7 +417,7 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
                 // other edit columns stay empty ("missing")
             } else {
                 const EvalMaps& m = *result->maps;
-                if (c == "edit") tile.image = encodedToImage(loadImage(*entry->path));
+                if (c == "edit") tile.image = plainImage(c);
                 else if (c == "ratio_real") tile.image = ratioToImage(m.ratioReal, &m.masks.omega, colour);
                 else if (c == "ratio_edit") tile.image = ratioToImage(m.ratioEdit, &m.masks.omega, colour);
                 else if (c == "mask") tile.image = reasonImage(m.masks.reason);
@@ -288,9 +434,11 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
                     if (result->scores.lfe) rowMaps[ri].lfeOmega = m.masks.omega;
                 }
             }
-            if (result)
-                if (auto it = scores.find(c); it != scores.end())
-                    for (const auto& name : it->second) tile.scores.push_back(scoreOf(name, result->scores));
+            if (auto it = scores.find(c); it != scores.end())
+                for (const auto& name : it->second) {
+                    if (name.rfind("imported.", 0) == 0) tile.scores.push_back(importedScore(name, *bench, rr));
+                    else if (result) tile.scores.push_back(scoreOf(name, result->scores));
+                }
         }
         d.rows.push_back(std::move(row));
     }
@@ -309,10 +457,7 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
                 const auto& plane = sie ? rm.sie : rm.lfe;
                 if (plane) maps.push_back({&*plane, sie ? &rm.sieMask : &rm.lfeMask});
             }
-            r = symmetricExtent(maps, spec.rangePercentile);
-            // Rounded up to two significant digits, so the colour bar's end labels are exact and short.
-            const double mag = std::pow(10.0, std::floor(std::log10(r)) - 1.0);
-            r = std::ceil(r / mag - 1e-9) * mag;
+            r = roundedExtent(symmetricExtent(maps, spec.rangePercentile));
         }
         d.colourBars[std::size_t(d.columns[ci].colourBar)].range = ValueRange{-r, r};
         for (std::size_t ri = 0; ri < rows.size(); ++ri) {
@@ -333,6 +478,37 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
             }
         }
     }
+    // Signed differences: one symmetric range over every difference tile (real and edit alike).
+    if (diffBar >= 0) {
+        std::vector<std::pair<const FloatPlane*, const Mask*>> planes;
+        for (const auto& rm : rowMaps) {
+            if (rm.diffReal) planes.push_back({&*rm.diffReal, nullptr});
+            if (rm.diffEdit) planes.push_back({&*rm.diffEdit, nullptr});
+        }
+        const double r = roundedExtent(symmetricExtent(planes, spec.rangePercentile));
+        d.colourBars[std::size_t(diffBar)].range = ValueRange{-r, r};
+        for (std::size_t ci = 0; ci < spec.columns.size(); ++ci) {
+            if (!differenceColumn(spec.columns[ci])) continue;
+            for (std::size_t ri = 0; ri < rows.size(); ++ri) {
+                const auto& plane = spec.columns[ci] == "diff_real" ? rowMaps[ri].diffReal : rowMaps[ri].diffEdit;
+                if (plane) d.rows[ri].tiles[ci].image = colourMapImage(*plane, nullptr, ColourMapKind::Diverging, ValueRange{-r, r});
+            }
+        }
+    }
+    // Keys of the label columns: the bands brightest first, the classes drawn in name order.
+    std::sort(classesDrawn.begin(), classesDrawn.end());
+    for (std::size_t ci = 0; ci < spec.columns.size(); ++ci) {
+        if (bandKeyOf[ci] >= 0) {
+            auto& entries = d.categoryKeys[std::size_t(bandKeyOf[ci])].entries;
+            for (std::size_t b = 0; b < bandKeysSeen.size(); ++b)
+                entries.push_back({displayName(spec, bandKeysSeen[b]), bandMapColour(b, bandKeysSeen.size())});
+            entries.push_back({QStringLiteral("no band"), noBandColour()});
+        }
+        if (classKeyOf[ci] >= 0)
+            for (const auto& cls : classesDrawn)
+                d.categoryKeys[std::size_t(classKeyOf[ci])].entries.push_back(
+                    {displayName(spec, cls), annotationClassColour(QString::fromStdString(cls))});
+    }
 
     for (const auto& in : spec.insets) {
         Inset inset;
@@ -347,9 +523,26 @@ GridFigureData gridFigureData(const FigureSpec& spec, const Dataset& dataset, co
     d.insetSize = spec.insetSize;
     for (const auto& c : spec.insetColumns)
         d.insetColumns.push_back(int(std::find(spec.columns.begin(), spec.columns.end(), c) - spec.columns.begin()));
-    d.showExcludedSwatch = true;
+    bool anyMap = false;
+    for (const auto& c : spec.columns) anyMap |= c == "sie_map" || c == "lfe_map";
+    d.showExcludedSwatch = anyMap;
+    d.highlights = resolveHighlights(spec, rows, subject);
     markBestScores(d);
-    return d;
+    if (!transposed(spec)) return d;
+
+    // Models as columns: rows were made scene by scene (group-major), each group holding every model.
+    std::vector<QString> modelLabels, groupLabels;
+    const bool tasksLabel = spec.tasks.size() > 1;
+    int lastGroup = -1;
+    for (const auto& rr : rows) {
+        if (rr.group != lastGroup) {
+            groupLabels.push_back(displayName(spec, rr.scene->name) +
+                                  (tasksLabel ? (rr.task == Task::On ? QStringLiteral(" (on)") : QStringLiteral(" (off)")) : QString()));
+            lastGroup = rr.group;
+        }
+        if (groupLabels.size() == 1) modelLabels.push_back(displayName(spec, rr.model));
+    }
+    return modelsAsColumns(d, modelLabels, groupLabels, subject);
 }
 
 } // namespace ll::figure

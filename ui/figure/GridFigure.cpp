@@ -98,6 +98,11 @@ GridFigure::GridFigure(GridFigureData data) : data_(std::move(data)) {
         if (!(r.x() >= 0 && r.y() >= 0 && r.width() > 0 && r.height() > 0 && r.right() <= 1.0 + 1e-9 && r.bottom() <= 1.0 + 1e-9))
             throw ll::Error("figure", "inset rectangles are fractions of the image: x, y >= 0, width, height > 0, x + width <= 1, y + height <= 1");
     }
+    for (const auto& h : data_.highlights)
+        if (h.row < 0 || h.row >= int(data_.rows.size()) || h.column < 0 || h.column >= int(data_.columns.size()))
+            throw ll::Error("figure", "highlight (row " + std::to_string(h.row) + ", column " + std::to_string(h.column) +
+                                          ") is outside the grid of " + std::to_string(data_.rows.size()) + " rows and " +
+                                          std::to_string(data_.columns.size()) + " columns");
     if (!(data_.dpi >= 10 && data_.dpi <= 2400)) throw ll::Error("figure", "dpi must be in 10..2400");
     if (!(data_.tileDpi == 0.0 || data_.tileDpi == kNativeTileDpi || (data_.tileDpi >= 10 && data_.tileDpi <= kMaxTileDpi)))
         throw ll::Error("figure", "tile dpi must be in 10..2400 or native");
@@ -289,13 +294,12 @@ void GridFigure::layout() {
                    (barLines - 1) * st.fontSize * kLineSpacing + kPad + 1.0;
         // The most swatches under one bar ("excluded" under the first, each bar's own keys).
         std::size_t swatches = 0;
-        bool first = true;
+        const int excludedBar = excludedSwatchBar();
         for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
             bool used = false;
             for (const auto& c : data_.columns) used |= c.colourBar == int(b);
             if (!used) continue;
-            swatches = std::max(swatches, data_.colourBars[b].keys.size() + (first && data_.showExcludedSwatch ? 1 : 0));
-            first = false;
+            swatches = std::max(swatches, data_.colourBars[b].keys.size() + (int(b) == excludedBar ? 1 : 0));
         }
         h += double(swatches) * st.fontSize * 1.3;
         height = std::max(height, h);
@@ -483,7 +487,7 @@ void GridFigure::paintColourBars(QPainter& p) const {
     const FigureStyle& st = data_.style;
     const QFont font = figureFont(st.fontSize, false, p.device());
     const TextMetrics fm(font, p.device());
-    bool swatchDrawn = false;
+    const int excludedBar = excludedSwatchBar();
     for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
         double x0 = 1e300, x1 = -1e300;
         for (int c = 0; c < int(data_.columns.size()); ++c)
@@ -533,8 +537,7 @@ void GridFigure::paintColourBars(QPainter& p) const {
         }
 
         std::vector<std::pair<QString, QColor>> keys;
-        if (data_.showExcludedSwatch && !swatchDrawn) keys.push_back({QStringLiteral("excluded"), Qt::black});
-        swatchDrawn = true;
+        if (int(b) == excludedBar) keys.push_back({QStringLiteral("excluded"), Qt::black});
         keys.insert(keys.end(), bar.keys.begin(), bar.keys.end());
         double base = labelY;
         for (const auto& [text, colour] : keys) {
@@ -593,8 +596,33 @@ void GridFigure::paint(QPainter& p) const {
         }
         for (int c = 0; c < int(data_.columns.size()); ++c) paintTile(p, r, c);
     }
+    paintHighlights(p);
     if (!data_.colourBars.empty()) paintColourBars(p);
     if (!data_.categoryKeys.empty()) paintCategoryKeys(p);
+}
+
+int GridFigure::excludedSwatchBar() const {
+    if (!data_.showExcludedSwatch) return -1;
+    // The first bar (by index) that is drawn and can have excluded pixels.
+    for (std::size_t b = 0; b < data_.colourBars.size(); ++b) {
+        bool used = false;
+        for (const auto& c : data_.columns) used |= c.colourBar == int(b);
+        if (used && !data_.colourBars[b].coversAll) return int(b);
+    }
+    return -1;
+}
+
+void GridFigure::paintHighlights(QPainter& p) const {
+    // A box just outside the tile, in the gap between tiles (narrower than the gaps, so it covers
+    // neither a neighbour nor the scores).
+    const double w = 1.0;
+    for (const auto& h : data_.highlights) {
+        const QRectF r = tileRect(h.row, h.column);
+        const QColor colour = h.colour.isValid() ? h.colour : seriesColour(0);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(colour, w, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        p.drawRect(r.adjusted(-w / 2.0, -w / 2.0, w / 2.0, w / 2.0));
+    }
 }
 
 void GridFigure::paintCategoryKeys(QPainter& p) const {

@@ -49,6 +49,9 @@ struct ColourBar {
     // Swatches under the bar, one per line, for colours the bar does not have (e.g. the LFE map's
     // "outside Ω80"); the first bar also gets the black "excluded" (showExcludedSwatch).
     std::vector<std::pair<QString, QColor>> keys;
+    // Every pixel of the bar's tiles has a value (e.g. signed differences): the "excluded" swatch goes
+    // under the first bar without this flag.
+    bool coversAll = false;
 };
 
 // A key of categorical colours (e.g. why mask pixels are excluded), drawn under its column.
@@ -71,6 +74,12 @@ struct Inset {
     QColor colour;                 // invalid: the next Okabe-Ito colour
 };
 
+// A box around one tile (paper Fig. 8's orange and blue boxes).
+struct TileHighlight {
+    int row = 0, column = 0;
+    QColor colour;                 // invalid: Okabe-Ito orange
+};
+
 struct GridFigureData {
     QString title = QStringLiteral("LightLens qualitative results");
     std::vector<GridColumn> columns;
@@ -89,7 +98,8 @@ struct GridFigureData {
     double tileDpi = 0.0;
     bool jpegPhotos = false;       // PDF/SVG: photo columns as JPEG (PhotoEncoding)
     int jpegQuality = 90;
-    bool showExcludedSwatch = true; // a black "excluded" key under the first colour bar
+    bool showExcludedSwatch = true; // a black "excluded" key under the first colour bar (not coversAll)
+    std::vector<TileHighlight> highlights;
     FigureStyle style;
 };
 
@@ -141,6 +151,8 @@ private:
     void paintTile(QPainter& p, int row, int column) const;
     void paintColourBars(QPainter& p) const;
     void paintCategoryKeys(QPainter& p) const;
+    void paintHighlights(QPainter& p) const;
+    int excludedSwatchBar() const; // the bar the "excluded" swatch goes under, -1 for none
 
     GridFigureData data_;
     Layout l_;
