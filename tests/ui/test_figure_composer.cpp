@@ -209,6 +209,41 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(out + "/benchmark-table.png"));
     }
 
+    void newKindsAndKeysFromTheForm() {
+        JobRunner runner;
+        FigureComposer w(&runner, context());
+        QVERIFY(waitPreview(w));
+        auto* kind = w.findChildren<QComboBox*>().value(0);
+        auto* orientation = w.findChild<QComboBox*>(QStringLiteral("orientation"));
+        auto* tone = w.findChild<QComboBox*>(QStringLiteral("difference_tone"));
+        auto* values = w.findChild<QComboBox*>(QStringLiteral("class_values"));
+        QVERIFY(kind && orientation && tone && values);
+
+        // Models as columns, signed differences: the spec follows the form and the preview builds.
+        orientation->setCurrentIndex(orientation->findData(QStringLiteral("columns")));
+        QCOMPARE(w.spec().orientation, std::string("columns"));
+        tone->setCurrentIndex(tone->findData(QStringLiteral("signed")));
+        QCOMPARE(w.spec().differenceTone, std::string("signed"));
+        QVERIFY(waitPreview(w));
+        QVERIFY2(w.errorText().isEmpty(), qPrintable(w.errorText()));
+
+        // The mosaic of every scene and model.
+        kind->setCurrentIndex(kind->findData(int(figure::FigureKind::Mosaic)));
+        QCOMPARE(w.spec().kind, figure::FigureKind::Mosaic);
+        QVERIFY(waitPreview(w));
+        QVERIFY2(w.errorText().isEmpty(), qPrintable(w.errorText()));
+        QVERIFY(!w.previewImage().isNull());
+        QVERIFY(w.commandLine("m.json", "m.pdf").contains("--dataset"));
+
+        // The classes plot with absolute values.
+        kind->setCurrentIndex(kind->findData(int(figure::FigureKind::Classes)));
+        QVERIFY(values->isEnabled());
+        values->setCurrentIndex(values->findData(QStringLiteral("absolute")));
+        QCOMPARE(w.spec().values, std::string("absolute"));
+        QVERIFY(waitPreview(w));
+        QVERIFY2(w.errorText().isEmpty(), qPrintable(w.errorText()));
+    }
+
     void theMainWindowOpensIt() {
         MainWindow m;
         QVERIFY(m.openDataset(dataset_));

@@ -62,8 +62,9 @@ constexpr double kMaxPreviewDpi = 200.0;
 const std::vector<std::pair<FigureKind, QString>>& kinds() {
     static const std::vector<std::pair<FigureKind, QString>> k{
         {FigureKind::Grid, QObject::tr("Grid of images and error maps")},
+        {FigureKind::Mosaic, QObject::tr("Mosaic of images (scenes x models)")},
         {FigureKind::Bands, QObject::tr("Scores per intensity band")},
-        {FigureKind::Classes, QObject::tr("Scores per class, relative to the best")},
+        {FigureKind::Classes, QObject::tr("Scores per class")},
         {FigureKind::Percentiles, QObject::tr("Percentile curve (best x% of images)")},
         {FigureKind::Histogram, QObject::tr("Histogram of per-image scores")},
         {FigureKind::Table, QObject::tr("Benchmark table")}};
@@ -74,7 +75,10 @@ QString columnTitle(const std::string& kind) {
     static const std::map<std::string, QString> t{{"input", "Input (8-bit)"},   {"edit", "Edit"},
                                                   {"real", "Real target"},      {"ratio_real", "E_R (real ratio)"},
                                                   {"ratio_edit", "E_G (edit ratio)"}, {"sie_map", "SIE map"},
-                                                  {"lfe_map", "LFE map"},       {"mask", "Valid pixels (mask)"}};
+                                                  {"lfe_map", "LFE map"},       {"mask", "Valid pixels (mask)"},
+                                                  {"real_on", "Real on"},       {"real_off", "Real off"},
+                                                  {"diff_real", "Real on \u2212 off"}, {"diff_edit", "Edit \u2212 input"},
+                                                  {"band_map", "Intensity bands"}, {"annotations", "Annotations"}};
     const auto it = t.find(kind);
     return it == t.end() ? QString::fromStdString(kind) : it->second;
 }
@@ -197,6 +201,11 @@ void FigureComposer::buildForm() {
     rows_->addItem(tr("the models of one scene"), "models");
     rows_->addItem(tr("the scenes of one model"), "scenes");
     gf->addRow(tr("Rows"), rows_);
+    orientation_ = new QComboBox;
+    orientation_->setObjectName(QStringLiteral("orientation"));
+    orientation_->addItem(tr("models as rows"), "rows");
+    orientation_->addItem(tr("models as columns (scenes as rows)"), "columns");
+    gf->addRow(tr("Orientation"), orientation_);
     scene_ = new QComboBox;
     scene_->addItems(context_.scenes);
     gf->addRow(tr("Scene"), scene_);
@@ -214,6 +223,15 @@ void FigureComposer::buildForm() {
     for (const std::string& c : figure::gridColumnKinds()) checkItem(columns_, columnTitle(c), QString::fromStdString(c), false);
     columns_->setMaximumHeight(170);
     gf->addRow(tr("Columns"), columns_);
+    differenceTone_ = new QComboBox;
+    differenceTone_->setObjectName(QStringLiteral("difference_tone"));
+    differenceTone_->addItem(tr("|difference|, tone-mapped"), "exposure");
+    differenceTone_->addItem(tr("signed, with a colour bar"), "signed");
+    gf->addRow(tr("Differences"), differenceTone_);
+    image_ = new QComboBox;
+    image_->setObjectName(QStringLiteral("mosaic_image"));
+    for (const std::string& c : figure::gridColumnKinds()) image_->addItem(columnTitle(c), QString::fromStdString(c));
+    gf->addRow(tr("Mosaic image"), image_);
     exposure_ = new QDoubleSpinBox;
     exposure_->setRange(-10, 10);
     exposure_->setSingleStep(0.5);
@@ -253,6 +271,11 @@ void FigureComposer::buildForm() {
     logY_ = new QCheckBox(tr("logarithmic y axis"));
     logY_->setToolTip(tr("For scores spanning several orders of magnitude (not for the classes plot)"));
     pf->addRow(QString(), logY_);
+    classValues_ = new QComboBox;
+    classValues_->setObjectName(QStringLiteral("class_values"));
+    classValues_->addItem(tr("relative to the best model"), "relative");
+    classValues_->addItem(tr("absolute scores"), "absolute");
+    pf->addRow(tr("Classes"), classValues_);
     pages_->addWidget(plotPage);
     // table page
     auto* tablePage = new QGroupBox(tr("Table"));
@@ -317,7 +340,7 @@ void FigureComposer::buildForm() {
 
     // --- wiring ----------------------------------------------------------------------------------
     auto changed = [this] { formChanged(); };
-    for (QComboBox* c : {kind_, rows_, scene_, model_, insetPlacement_, table_})
+    for (QComboBox* c : {kind_, rows_, scene_, model_, insetPlacement_, table_, orientation_, differenceTone_, image_, classValues_})
         connect(c, &QComboBox::currentIndexChanged, this, changed);
     connect(width_, &QComboBox::currentTextChanged, this, changed);
     for (QCheckBox* c : {taskOn_, taskOff_, repeatTiles_, density_, baseline_, logY_}) connect(c, &QCheckBox::toggled, this, changed);
@@ -398,12 +421,24 @@ void FigureComposer::syncForm() {
     logY_->setChecked(spec_.yLog);
     logY_->setEnabled(spec_.kind != FigureKind::Classes);
     table_->setCurrentText(QString::fromStdString(spec_.table));
-    pages_->setCurrentIndex(spec_.kind == FigureKind::Grid ? 0 : spec_.kind == FigureKind::Table ? 2 : 1);
+    const bool images = spec_.kind == FigureKind::Grid || spec_.kind == FigureKind::Mosaic;
+    pages_->setCurrentIndex(images ? 0 : spec_.kind == FigureKind::Table ? 2 : 1);
+    orientation_->setCurrentIndex(spec_.orientation == "columns" ? 1 : 0);
+    differenceTone_->setCurrentIndex(spec_.differenceTone == "signed" ? 1 : 0);
+    image_->setCurrentIndex(std::max(0, image_->findData(QString::fromStdString(spec_.image))));
+    classValues_->setCurrentIndex(spec_.values == "absolute" ? 1 : 0);
+    const bool mosaic = spec_.kind == FigureKind::Mosaic;
     const bool byModels = spec_.rows != "scenes";
-    scene_->setEnabled(byModels);
-    model_->setEnabled(!byModels);
-    scenes_->setEnabled(!byModels);
-    best_->setEnabled(spec_.kind != FigureKind::Grid && spec_.kind != FigureKind::Percentiles);
+    const bool severalScenes = mosaic || (byModels && spec_.orientation == "columns");
+    rows_->setEnabled(!mosaic);
+    orientation_->setEnabled(!mosaic && byModels);
+    columns_->setEnabled(!mosaic);
+    image_->setEnabled(mosaic);
+    scene_->setEnabled(byModels && !severalScenes);
+    model_->setEnabled(!byModels && !mosaic);
+    scenes_->setEnabled(!byModels || severalScenes);
+    classValues_->setEnabled(spec_.kind == FigureKind::Classes);
+    best_->setEnabled(!images && spec_.kind != FigureKind::Percentiles);
     options_->showSpec(spec_);
     syncing_ = false;
 }
@@ -424,6 +459,11 @@ void FigureComposer::readForm() {
     spec_.exposure = exposure_->value();
     spec_.repeatSceneTiles = repeatTiles_->isChecked();
     spec_.insetPlacement = insetPlacement_->currentData().toString().toStdString();
+    // Models as columns need rows by model; the choice is kept but only applies there.
+    spec_.orientation = spec_.rows == "models" ? orientation_->currentData().toString().toStdString() : std::string("rows");
+    spec_.differenceTone = differenceTone_->currentData().toString().toStdString();
+    spec_.image = image_->currentData().toString().toStdString();
+    spec_.values = classValues_->currentData().toString().toStdString();
     spec_.metrics = checkedKeys(metrics_);
     spec_.best = best_->value();
     spec_.bins = bins_->value();
@@ -588,9 +628,14 @@ QString FigureComposer::shownCommand() const { return command_->text(); }
 QString FigureComposer::commandLine(const QString& descriptionPath, const QString& outPath) const {
     QStringList args{QStringLiteral("lightlens-cli"), QStringLiteral("figure"), shellQuote(descriptionPath),
                      QStringLiteral("--out"), shellQuote(outPath)};
-    if (spec_.kind == FigureKind::Grid && !context_.dataset.empty())
+    const bool images = spec_.kind == FigureKind::Grid || spec_.kind == FigureKind::Mosaic;
+    // Grids read imported scores (imported.<name> under a column) from the results too.
+    bool imported = false;
+    for (const auto& [column, names] : spec_.scores)
+        for (const auto& n : names) imported |= n.rfind("imported.", 0) == 0;
+    if (images && !context_.dataset.empty())
         args << QStringLiteral("--dataset") << shellQuote(QString::fromStdString(context_.dataset.string()));
-    if (spec_.kind != FigureKind::Grid && context_.bench)
+    if ((!images || imported) && context_.bench)
         args << QStringLiteral("--bench") << shellQuote(QString::fromStdString(context_.bench->string()));
     return args.join(' ');
 }

@@ -129,6 +129,9 @@ private:
     QComboBox* insetPlacement_;
     QLabel* insetsLabel_;
     QCheckBox* repeatTiles_;
+    QComboBox* orientation_;    // models as rows or as columns
+    QComboBox* differenceTone_; // difference columns: exposure or signed
+    QComboBox* image_;          // mosaic: the image kind of every cell
     // plots
     QListWidget* metrics_;
     QDoubleSpinBox* best_;
@@ -136,6 +139,7 @@ private:
     QCheckBox* density_;
     QCheckBox* baseline_;
     QCheckBox* logY_;
+    QComboBox* classValues_;    // classes plot: relative or absolute
     // table
     QComboBox* table_;
     FigureOptionsForm* options_; // y scale, panels, model colours, tile encoding
