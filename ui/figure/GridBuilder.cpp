@@ -282,7 +282,7 @@ GridFigureData gridFigureData(const FigureSpec& specIn, const Dataset& dataset, 
         auto it = spec.columnTitles.find(c);
         col.title = it != spec.columnTitles.end() ? QString::fromStdString(it->second) : defaultTitle(c);
         // Photographs may be stored as JPEG; ratios, error maps and masks are data and stay lossless.
-        col.photo = c == "input" || c == "edit" || c == "real";
+        col.photo = c == "input" || c == "edit" || c == "real" || c == "real_on" || c == "real_off";
         if (c == "sie_map" || c == "lfe_map") {
             col.colourBar = int(d.colourBars.size());
             ColourBar bar;
