@@ -3,7 +3,7 @@
 #include "bench/BandImages.h"
 #include "bench/BenchOutputs.h"
 #include "bench/BenchTables.h"
-#include "bench/EditLoading.h"
+#include "bench/BaselineEdit.h"
 #include "bench/IgnoredLabels.h"
 #include "bench/ImportedScores.h"
 #include "bench/Journal.h"
@@ -120,9 +120,11 @@ struct Job {
 
 // The forced size an item's edit is brought to (nullopt: the edit's own size, only when the scene's
 // size is unknown, in which case its pair fails to load anyway).
-std::optional<std::pair<int, int>> itemSize(const WorkItem& item) {
-    if (item.size.first > 0 && item.size.second > 0) return item.size;
-    return std::nullopt;
+// The item's evaluation size when the plan fixed one, else the edit's own.
+EditSizing itemSizing(const WorkItem& item) {
+    EditSizing s;
+    if (item.size.first > 0 && item.size.second > 0) s.size = item.size;
+    return s;
 }
 
 } // namespace
@@ -268,7 +270,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
         if (!item.baseline()) {
             try {
                 job->edit = editBuffers.take();
-                loadEdit(*item.edit->path, modelPath, float(scene.meta.k), itemSize(item), job->edit);
+                loadEdit(*item.edit->path, modelPath, float(scene.meta.k), itemSizing(item), job->edit);
                 size = {job->edit.edit.width(), job->edit.edit.height()};
             } catch (const Error& e) {
                 fail(job->row, Failure::BadEdit, ds.root, e.subject(), e.problem());
@@ -362,7 +364,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
     auto prefetchAround = [&](std::size_t at) {
         auto prefetchScene = [&](std::size_t from) {
             for (std::size_t i = from; i < todo.size() && todo[i]->scene == todo[from]->scene; ++i)
-                if (const auto size = itemSize(*todo[i])) {
+                if (const auto size = itemSizing(*todo[i]).size) {
                     const std::size_t scene = todo[i]->scene;
                     prefetches.run([&cache, scene, size] { cache.prefetch(scene, size->first, size->second); });
                     return;

@@ -2,11 +2,9 @@
 
 #include "annotations/SceneRegions.h"
 #include "colour/ModelImagePath.h"
-#include "colour/SceneLinear.h"
-#include "image/ImageIO.h"
-#include "image/Resample.h"
 #include "metrics/LightSignal.h"
 #include "metrics/LowSignalMask.h"
+#include "metrics/RealImages.h"
 #include "util/Error.h"
 
 #include <oneapi/tbb/parallel_invoke.h>
@@ -17,25 +15,6 @@
 #include <exception>
 
 namespace ll::bench {
-
-namespace {
-
-Image loadReal(const std::filesystem::path& path, const ColourConfig& colour) {
-    Image img = toSceneLinear(loadImage(path), colour);
-    img.info.path = path.string();
-    if (const std::size_t n = countNonFinite(img)) throw Error(path.string(), std::to_string(n) + " pixels are NaN or infinite");
-    return img;
-}
-
-Image toSize(Image img, int W, int H, const std::filesystem::path& path) {
-    if (img.width() == W && img.height() == H) return img;
-    checkAspectRatio(img.width(), img.height(), W, H, path.string());
-    Image r = resampleLinear(img, W, H);
-    r.info = img.info;
-    return r;
-}
-
-} // namespace
 
 ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
                         const MetricParams& params, const std::vector<WhiteBalanceShift>& shifts) {
@@ -49,31 +28,28 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     tbb::parallel_invoke(
         [&] {
             try {
-                on = loadReal(scene.on, colour);
+                on = loadRealImage(scene.on, colour);
             } catch (...) {
                 onError = std::current_exception();
             }
         },
         [&] {
             try {
-                off = loadReal(scene.off, colour);
+                off = loadRealImage(scene.off, colour);
             } catch (...) {
                 offError = std::current_exception();
             }
         });
     if (onError) std::rethrow_exception(onError);
     if (offError) std::rethrow_exception(offError);
-    if (on.width() != off.width() || on.height() != off.height())
-        throw Error(scene.off.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +
-                                            " differs from the on image's " + std::to_string(on.width()) + "x" +
-                                            std::to_string(on.height()));
+    checkPairSize(on, off, scene.off);
     if (scene.meta.clipLevel) p.clipLevel = float(*scene.meta.clipLevel);
     else if (!on.info.isFloat || !off.info.isFloat) p.clipLevel = 1.0f; // integer images clip at their maximum
     const int W = width > 0 ? width : on.width(), H = height > 0 ? height : on.height();
     for (const Image* img : {&on, &off})
         for (const auto& n : img->info.notes) p.warnings.push_back(img->info.path + ": " + n);
-    p.on = toSize(std::move(on), W, H, scene.on);
-    p.off = toSize(std::move(off), W, H, scene.off);
+    p.on = toEvaluationSize(std::move(on), W, H, scene.on);
+    p.off = toEvaluationSize(std::move(off), W, H, scene.off);
     if (scene.labels) {
         SceneRegions r = loadSceneRegions(*scene.labels, W, H, &p.warnings);
         p.regions = std::move(r.regions);

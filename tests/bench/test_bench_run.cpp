@@ -6,6 +6,10 @@
 #include "bench/BenchTables.h"
 #include "bench/PerImageCsv.h"
 #include "bench/Merge.h"
+#include "colour/ColourConfig.h"
+#include "image/ImageIO.h"
+#include "metrics/Evaluate.h"
+#include "metrics/LoadCase.h"
 #include "synth/SynthDataset.h"
 #include "util/Error.h"
 
@@ -16,6 +20,8 @@
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
+
+#include <OpenImageIO/imageio.h>
 
 #include <algorithm>
 #include <cmath>
@@ -335,6 +341,60 @@ private Q_SLOTS:
         // A resume with other options is refused.
         c.tasks = {ll::Task::On};
         QVERIFY_THROWS_EXCEPTION(ll::Error, runBench(c));
+    }
+
+    void sixteenBitEditScoresAsLoadCaseScoresIt() {
+        // One loading path: an edit stored as 16-bit PNG with saturated pixels (code 65535) gets the
+        // same clipped mask, validity mask and scores in the benchmark as through loadCase (the path
+        // of `eval` and the desktop app).
+        const fs::path ds = root_ / "deep-edit";
+        fs::copy(dataset_, ds, fs::copy_options::recursive);
+        const fs::path edit = ds / "edits/dim_light/turn_on/scene_000.png";
+        const ll::Image eight = ll::loadImage(edit);
+        {
+            const int W = eight.width(), H = eight.height();
+            std::vector<float> px(eight.floatCount());
+            for (std::size_t i = 0; i < px.size(); ++i) px[i] = std::min(1.0f, eight.data()[i] * 2.5f);
+            auto out = OIIO::ImageOutput::create(edit.string());
+            OIIO::ImageSpec spec(W, H, 3, OIIO::TypeDesc::UINT16);
+            QVERIFY(out && out->open(edit.string(), spec));
+            QVERIFY(out->write_image(OIIO::TypeDesc::FLOAT, px.data()));
+            out->close();
+        }
+        BenchConfig c = config(root_ / "deep-edit-out");
+        c.dataset = ds;
+        QVERIFY(runBench(c).completed);
+        const auto csv = readSimpleCsv(c.out / kPerImageCsv);
+        const std::vector<std::string>* row = nullptr;
+        for (const auto& r : csv.rows)
+            if (r[csv.col("scene")] == "scene_000" && r[csv.col("model")] == "dim_light" && r[csv.col("task")] == "on")
+                row = &r;
+        QVERIFY(row);
+
+        const fs::path scene = ds / "scenes/scene_000";
+        const auto meta = nlohmann::json::parse(ll::test::readBytes(scene / "meta.json"));
+        ll::CaseOptions o;
+        o.k = meta.at("k").get<float>();
+        const ll::LoadedCase lc =
+            ll::loadCase(ll::CaseFiles{scene / "on.exr", scene / "off.exr", edit, scene / "labels.json"}, o,
+                         ll::ColourConfig::builtin());
+        QVERIFY(lc.editClipped.has_value());
+        std::size_t clipped = 0;
+        for (std::size_t i = 0; i < lc.editClipped->size(); ++i) clipped += (*lc.editClipped)[i] != 0;
+        const ll::EvalResult r = ll::evaluate(lc.inputs(ll::Task::On));
+        // The mask matters: without it more pixels are valid, so a reader without it would differ.
+        ll::EvalInputs unmasked = lc.inputs(ll::Task::On);
+        unmasked.editClipped = nullptr;
+        const ll::EvalResult u = ll::evaluate(unmasked);
+        QVERIFY2(clipped > 100 && u.scores.validPixels > r.scores.validPixels,
+                 (std::to_string(clipped) + " clipped, valid " + std::to_string(u.scores.validPixels) + " / " +
+                  std::to_string(r.scores.validPixels)).c_str());
+        QCOMPARE(std::stoull((*row)[csv.col("valid_pixels")]), static_cast<unsigned long long>(r.scores.validPixels));
+        QVERIFY(r.scores.sie && r.scores.lfe);
+        QVERIFY2(std::abs(std::stod((*row)[csv.col("sie")]) - *r.scores.sie) <= 1e-6 * std::max(1.0, *r.scores.sie),
+                 (*row)[csv.col("sie")].c_str());
+        QVERIFY2(std::abs(std::stod((*row)[csv.col("lfe")]) - *r.scores.lfe) <= 1e-6 * std::max(1.0, *r.scores.lfe),
+                 (*row)[csv.col("lfe")].c_str());
     }
 
     void malformedLabelsKeepTheGlobalScores() {

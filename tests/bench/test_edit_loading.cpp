@@ -1,7 +1,9 @@
-// Loading model edits for the batch runner: the 8-bit path (codes read directly, linearised by table,
-// buffers reused) gives exactly what decoding the float image gives, at the native and a forced size;
-// the do-nothing baseline equals the model path applied to the input; bad files name themselves.
-#include "bench/EditLoading.h"
+// Loading model edits (the path of loadCase and the batch runner): the 8-bit path (codes read
+// directly, linearised by table, buffers reused) gives exactly what decoding the float image gives,
+// at the native and a forced size; a 16-bit edit's pixels at the format maximum are clipped; the
+// do-nothing baseline equals the model path applied to the input; bad files name themselves.
+#include "bench/BaselineEdit.h"
+#include "metrics/LoadEdit.h"
 #include "colour/ColourConfig.h"
 #include "colour/ModelImagePath.h"
 #include "image/ImageIO.h"
@@ -50,7 +52,7 @@ private Q_SLOTS:
     void eightBitEditEqualsTheFloatDecode() {
         const ModelImagePath path(colour_);
         const float k = 1.7f;
-        LoadedEdit reused = loadEdit(test::dataFile("mls-dataset/crop_2HAL_desk_off.png"), path, k, std::nullopt);
+        LoadedEdit reused = loadEdit(test::dataFile("mls-dataset/crop_2HAL_desk_off.png"), path, k, EditSizing{});
         for (int seed = 0; seed < 3; ++seed) {
             const Codes8 codes = someCodes(40, 30, seed);
             const fs::path file = tmp("edit" + std::to_string(seed) + ".png");
@@ -58,7 +60,7 @@ private Q_SLOTS:
             const Image fileImage = loadImage(file);
             Image want = path.decode(fileImage, k);
             want.info.path = file.string();
-            loadEdit(file, path, k, std::nullopt, reused); // into the buffers of the previous edit
+            loadEdit(file, path, k, EditSizing{}, reused); // into the buffers of the previous edit
             QVERIFY(sameValues(reused.edit, want));
             QVERIFY(reused.codes.has_value());
             QVERIFY(reused.codes->rgb == codes.rgb);
@@ -68,7 +70,7 @@ private Q_SLOTS:
             QCOMPARE(reused.edit.info.colourSpace, std::string("lin_rec709"));
             QCOMPARE(reused.edit.info.bitsPerSample, 8);
             QCOMPARE(reused.edit.info.isFloat, false);
-            const LoadedEdit fresh = loadEdit(file, path, k, std::nullopt);
+            const LoadedEdit fresh = loadEdit(file, path, k, EditSizing{});
             QVERIFY(sameValues(fresh.edit, want));
         }
     }
@@ -79,7 +81,7 @@ private Q_SLOTS:
         Codes8 codes = someCodes(40, 30, 5);
         const fs::path file = tmp("big.png");
         savePng8(codes.rgb.data(), codes.width, codes.height, file);
-        LoadedEdit e = loadEdit(file, path, k, std::pair<int, int>{20, 15});
+        LoadedEdit e = loadEdit(file, path, k, EditSizing{std::pair<int, int>{20, 15}});
         const Image want = resampleLinear(path.decode(loadImage(file), k), 20, 15);
         QVERIFY(sameValues(e.edit, want));
         QVERIFY(!e.codes.has_value());
@@ -88,7 +90,7 @@ private Q_SLOTS:
         std::size_t clipped = 0;
         for (std::size_t i = 0; i < e.clipped->size(); ++i) clipped += (*e.clipped)[i];
         QVERIFY(clipped > 0);
-        QVERIFY_THROWS_EXCEPTION(Error, loadEdit(file, path, k, std::pair<int, int>{20, 20}));
+        QVERIFY_THROWS_EXCEPTION(Error, loadEdit(file, path, k, EditSizing{std::pair<int, int>{20, 20}}));
     }
 
     void sixteenBitEditGoesThroughFloat() {
@@ -102,9 +104,20 @@ private Q_SLOTS:
         QVERIFY(out && out->open(file.string(), spec));
         QVERIFY(out->write_image(OIIO::TypeDesc::FLOAT, px.data()));
         out->close();
-        LoadedEdit e = loadEdit(tmp("deep.png"), path, 1.0f, std::nullopt);
+        LoadedEdit e = loadEdit(tmp("deep.png"), path, 1.0f, EditSizing{});
         QVERIFY(!e.codes.has_value());
         QVERIFY(sameValues(e.edit, path.decode(loadImage(file), 1.0f)));
+        // Values i % 97 / 96: a channel at 1.0 (code 65535) wherever i % 97 == 96 for one of the
+        // pixel's three values; those pixels and no others are clipped.
+        QVERIFY(e.clipped.has_value());
+        int clipped = 0;
+        for (int p = 0; p < W * H; ++p) {
+            bool atMax = false;
+            for (int c = 0; c < 3; ++c) atMax |= (3 * p + c) % 97 == 96;
+            QCOMPARE((*e.clipped)[std::size_t(p)] != 0, atMax);
+            clipped += atMax;
+        }
+        QVERIFY(clipped > 0);
     }
 
     void baselineIsTheModelPathOfTheInput() {
@@ -133,7 +146,7 @@ private Q_SLOTS:
         test::writeBytes(tmp("broken.png"), "\x89PNG\r\n\x1a\n not really");
         LoadedEdit e;
         try {
-            loadEdit(tmp("broken.png"), path, 1.0f, std::nullopt, e);
+            loadEdit(tmp("broken.png"), path, 1.0f, EditSizing{}, e);
             QFAIL("expected an error");
         } catch (const Error& err) {
             const QString m = err.what();

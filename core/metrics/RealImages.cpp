@@ -1,0 +1,36 @@
+#include "metrics/RealImages.h"
+
+#include "colour/SceneLinear.h"
+#include "image/ImageIO.h"
+#include "image/Resample.h"
+#include "util/Error.h"
+
+#include <string>
+
+namespace ll {
+
+Image loadRealImage(const std::filesystem::path& path, const ColourConfig& colour, bool rejectNonFinite) {
+    Image img = toSceneLinear(loadImage(path), colour);
+    img.info.path = path.string();
+    if (rejectNonFinite)
+        if (const std::size_t n = countNonFinite(img))
+            throw Error(path.string(), std::to_string(n) + " pixels are NaN or infinite");
+    return img;
+}
+
+Image toEvaluationSize(Image img, int width, int height, const std::filesystem::path& path, bool allowAspectChange) {
+    if (img.width() == width && img.height() == height) return img;
+    checkAspectRatio(img.width(), img.height(), width, height, path.string(), allowAspectChange);
+    Image r = resampleLinear(img, width, height);
+    r.info = std::move(img.info);
+    return r;
+}
+
+void checkPairSize(const Image& on, const Image& off, const std::filesystem::path& offPath) {
+    if (on.width() != off.width() || on.height() != off.height())
+        throw Error(offPath.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +
+                                          " differs from the on image's " + std::to_string(on.width()) + "x" +
+                                          std::to_string(on.height()));
+}
+
+} // namespace ll
