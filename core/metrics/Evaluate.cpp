@@ -1,6 +1,7 @@
 #include "metrics/Evaluate.h"
 
 #include "metrics/BandPairMask.h"
+#include "metrics/EvalStages.h"
 #include "metrics/EvalWorkspace.h"
 #include "metrics/ExclusionMasks.h"
 #include "image/GaussianBlur.h"
@@ -327,7 +328,15 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
     EvalMaps maps;
     maps.compact = kept == KeptMaps::Compact;
 
+    const std::vector<const char*> stages = evalStages(params);
+    int stageNumber = 0;
+    auto stage = [&](const char* name) {
+        if (in.onStage) in.onStage(stageNumber, int(stages.size()), name);
+        ++stageNumber;
+    };
+
     // --- validity mask -------------------------------------------------------------------------
+    stage(kStageValidity);
     lightAndReasons(in, denominator, params, ws);
     const double sigma = params.lowSignalSigmaFraction * double(std::max(W, H));
     if (in.blurredLight)
@@ -428,7 +437,10 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
             editReasons.add("the edit is clipped (code " + std::to_string(params.editClipCode) +
                             ") wherever the real pair is valid");
     }
-    if (params.computeClassic) classicScores(in, params, path, s, ws);
+    if (params.computeClassic) {
+        stage(kStageClassic);
+        classicScores(in, params, path, s, ws);
+    }
 
     if (!empty)
         for (std::size_t c = 0; c < 3; ++c) {
@@ -449,6 +461,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
     bool sieDefined = !empty && !(realDegE && params.nullWhenRealDegenerate) && editReasons.text.empty();
 
     // --- SIE, SIE1, Omega-nabla, M_R, M_G, bands, region sums; P80 of M_R, M_G ----------------------
+    stage(kStageSie);
     std::vector<const Mask*> regionMasks;
     std::vector<std::string> regionNames;
     for (const auto& [name, mask] : in.regions)
@@ -636,6 +649,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
     }
 
     // --- LFE: Omega80 and the medians of M over it, then the MADs, then the sums -------------------
+    stage(kStageLfe);
     const std::size_t domainPixels = sel.count(0);
     std::array<double, 3> pR{}, pG{};
     std::array<ChannelStats, 3> lr, lg;
@@ -818,6 +832,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
     }
 
     // --- regions and bands ---------------------------------------------------------------------
+    stage(kStageRegions);
     const std::vector<RegionScore> regionScores = ws.regions.scores(sieDefined, lfeDefined, params.minRegionPixels);
     for (std::size_t b = 0; b < nBands; ++b) s.bands[bandKeyList[b]] = regionScores[b];
     for (std::size_t k = 0; k < regionNames.size(); ++k) s.regions[regionNames[k]] = regionScores[nBands + k];
@@ -825,6 +840,7 @@ EvalResult evaluate(const EvalInputs& in, const MetricParams& params, KeptMaps k
     // --- 8-bit quantisation uncertainty ----------------------------------------------------------
     const Codes8* mcCodes = in.editCodes ? in.editCodes : in.editSourceCodes;
     if (params.computeUncertainty && mcCodes && !empty && sieDefined) {
+        stage(kStageUncertainty);
         const Image ER = ratioImage(realNumerator, denominator, ws.omega);
         const std::vector<std::size_t> omegaOffsets = maskRowOffsets(ws.omega);
         McFixed f;

@@ -14,6 +14,7 @@
 #include "util/Task.h"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,6 +44,11 @@ struct EvalInputs {
     // The pair's blurred light signal, blurLightSignal(lightSignal(on, off), params) with the params of
     // the call, when the caller keeps it for several edits of one pair (evaluate computes it when null).
     const FloatPlane* blurredLight = nullptr;
+    // Optional: called on the calling thread before each stage of the evaluation, with the stage's
+    // number from 0, the number of stages of this call and the stage's name (EvalStages.h); stages the
+    // parameters leave out are not counted. It may throw to stop the evaluation (a cancelled job):
+    // the exception leaves evaluate() after releasing its buffers, and the workspace stays usable.
+    std::function<void(int stage, int stages, const char* name)> onStage;
 };
 
 // Everything the GUI shows. Signed maps are 0 outside their masks.
