@@ -5,6 +5,7 @@
 // on the same files. With LIGHTLENS_SCREENSHOT_DIR set it also saves case-computing.png there.
 #include "MainWindow.h"
 #include "app/DatasetSession.h"
+#include "dataset/Dataset.h"
 #include "inspect/CaseCompute.h"
 #include "inspect/CaseRequest.h"
 #include "metrics/LoadCase.h"
@@ -46,17 +47,41 @@ private Q_SLOTS:
         dataset_ = test::writeSmallSynthDataset(dir_.path(), 1, 240, 160);
     }
 
+    void cancellingStopsTheEvaluationAtTheNextStage() {
+        // The token cancelled while the evaluation reports its third stage: the job stops before the
+        // fourth (no stage after it is reported) and delivers nothing.
+        const Dataset ds = scanDataset(dataset_.toStdString());
+        const CaseRequest r = makeCaseRequest(ds, id_);
+        const CancelToken token;
+        const CasePtr images = loadCaseImages(r, token);
+        QStringList seen;
+        bool cancelled = false;
+        try {
+            evaluateCaseImages(*images, r.params, token, [&](int, int, const QString& text) {
+                seen << text;
+                if (text.startsWith(QStringLiteral("evaluating: SIE and gradients"))) token.cancel();
+            });
+        } catch (const JobCancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        QCOMPARE(seen.size(), 3);
+        QVERIFY2(seen.back().startsWith(QStringLiteral("evaluating: SIE and gradients")), qPrintable(seen.join("; ")));
+    }
+
     void sessionDeliversImagesThenMaps() {
         JobRunner runner;
         DatasetSession session(&runner);
         session.open(dataset_.toStdString());
         std::vector<CasePtr> delivered;
         std::vector<std::pair<int, int>> progress;
+        QStringList texts;
         connect(&session, &DatasetSession::caseReady, this, [&](CasePtr c) { delivered.push_back(c); });
         connect(&session, &DatasetSession::caseProgress, this,
-                [&](const CaseId& id, int done, int total, const QString&) {
+                [&](const CaseId& id, int done, int total, const QString& text) {
                     QVERIFY(id == id_);
                     progress.emplace_back(done, total);
+                    texts << text;
                 });
         session.request(id_);
         QTRY_VERIFY_WITH_TIMEOUT(!delivered.empty() && !delivered.back()->evaluating, 60000);
@@ -80,14 +105,19 @@ private Q_SLOTS:
         QCOMPARE(full->source(PaneContent::Target)->level(0).values, full->target().data());
         QCOMPARE(full->source(PaneContent::Edit)->level(0).values, full->loaded().edit.data());
 
-        // Progress: the evaluation and each of the nine map views, in order, ending at the total.
-        QVERIFY(progress.size() >= 2);
+        // Progress: the evaluation's five stages with the default parameters (validity mask, PSNR and
+        // SSIM, SIE and gradients, LFE, regions and bands), then each of the nine map views, in order,
+        // ending at the total 5 + 9 = 14.
+        QVERIFY(progress.size() >= 6);
         for (std::size_t i = 0; i < progress.size(); ++i) {
-            QCOMPARE(progress[i].second, 10);
+            QCOMPARE(progress[i].second, 14);
             if (i) QVERIFY(progress[i].first >= progress[i - 1].first);
         }
         QCOMPARE(progress.front().first, 0);
-        QCOMPARE(progress.back().first, 10);
+        QCOMPARE(progress.back().first, 14);
+        QCOMPARE(texts.value(0), QStringLiteral("evaluating: validity mask (step 1 of 5)"));
+        QCOMPARE(texts.value(3), QStringLiteral("evaluating: LFE (step 4 of 5)"));
+        QCOMPARE(texts.value(4), QStringLiteral("evaluating: regions and bands (step 5 of 5)"));
 
         // The scores equal the core's evaluation of the same files.
         const std::string root = dataset_.toStdString();

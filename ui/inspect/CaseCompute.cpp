@@ -1,6 +1,7 @@
 #include "inspect/CaseCompute.h"
 
 #include "inspect/CaseSources.h"
+#include "metrics/EvalStages.h"
 #include "util/Error.h"
 
 namespace ll::ui {
@@ -17,6 +18,12 @@ CaseOptions optionsFor(const CaseRequest& r) {
     o.clipLevel = r.clipLevel;
     o.ignoreUnreadableLabels = true; // a broken labels file costs the region scores, not the case
     return o;
+}
+
+// `in` stopped between the evaluation's stages when `token` is cancelled.
+EvalInputs cancellable(EvalInputs in, const CancelToken& token) {
+    in.onStage = [&token](int, int, const char*) { throwIfCancelled(token); };
+    return in;
 }
 
 LoadedCase load(const CaseRequest& r, const std::filesystem::path& edit, bool withLabels) {
@@ -49,17 +56,25 @@ CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, c
     auto c = std::make_shared<CaseData>(images); // shares the images and their sources
     c->evaluating = false;
     if (!c->hasEdit) return c;
-    // Steps: the evaluation, then each map view.
-    const int steps = 1 + kMapSourceCount;
+    // Steps: the evaluation's stages (cancellable between them), then each map view.
+    int evalSteps = int(evalStages(params).size());
     auto views = [](int done) {
         return QStringLiteral("building the map views (%1 of %2 done)").arg(done).arg(kMapSourceCount);
     };
-    if (progress) progress(0, steps, QStringLiteral("evaluating SIE and LFE"));
-    c->result = std::make_shared<const EvalResult>(evaluate(c->inputs(), params, KeptMaps::Compact));
+    EvalInputs in = c->inputs();
+    in.onStage = [&](int stage, int stages, const char* name) {
+        throwIfCancelled(token);
+        evalSteps = stages;
+        if (progress)
+            progress(stage, stages + kMapSourceCount,
+                     QStringLiteral("evaluating: %1 (step %2 of %3)").arg(QString::fromUtf8(name)).arg(stage + 1).arg(stages));
+    };
+    c->result = std::make_shared<const EvalResult>(evaluate(in, params, KeptMaps::Compact));
     throwIfCancelled(token);
-    if (progress) progress(1, steps, views(0));
+    const int steps = evalSteps + kMapSourceCount;
+    if (progress) progress(evalSteps, steps, views(0));
     buildMapSources(*c, token, [&](int done, int, PaneContent) {
-        if (progress) progress(1 + done, steps, views(done));
+        if (progress) progress(evalSteps + done, steps, views(done));
     });
     return c;
 }
@@ -73,7 +88,7 @@ EvalScores scoreCase(const CaseRequest& r, const CancelToken& token) {
     if (!r.edit) throw Error(r.id.label().toStdString(), r.editProblem.toStdString());
     const LoadedCase loaded = load(r, *r.edit, true);
     throwIfCancelled(token);
-    return evaluate(loaded.inputs(r.id.task), r.params, false).scores;
+    return evaluate(cancellable(loaded.inputs(r.id.task), token), r.params, false).scores;
 }
 
 BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token) {
@@ -82,7 +97,7 @@ BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token) {
     b.source = model ? QStringLiteral("do_nothing model") : QStringLiteral("input PNG through the 8-bit path");
     const LoadedCase loaded = load(r, model ? *r.doNothingEdit : r.input, true);
     throwIfCancelled(token);
-    b.scores = evaluate(loaded.inputs(r.id.task), r.params, false).scores;
+    b.scores = evaluate(cancellable(loaded.inputs(r.id.task), token), r.params, false).scores;
     return b;
 }
 
