@@ -3,6 +3,7 @@
 // (bars and keys one per column, an error when there are more than columns), the mosaic, and the
 // classes plot with absolute values — no overlapping text and all inside the page at one- and
 // two-column widths.
+#include "FigureChecks.h"
 #include "FigureTestSupport.h"
 
 #include "figure/FigureExport.h"
@@ -21,26 +22,6 @@ namespace {
 
 constexpr double kOneColumn = 241.0;
 constexpr double kTwoColumn = 505.0;
-
-QString textProblems(const Figure& fig) {
-    const auto boxes = figureTextBoxes(fig);
-    if (boxes.empty()) return QStringLiteral("no text recorded");
-    const QRectF page(QPointF(0, 0), fig.sizePt());
-    const double eps = 0.05;
-    for (const auto& b : boxes)
-        if (!page.adjusted(-eps, -eps, eps, eps).contains(b.rect))
-            return QStringLiteral("'%1' at (%2, %3, %4 x %5) leaves the page %6 x %7")
-                .arg(b.text).arg(b.rect.x()).arg(b.rect.y()).arg(b.rect.width()).arg(b.rect.height())
-                .arg(page.width()).arg(page.height());
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
-            const QRectF o = boxes[i].rect.intersected(boxes[j].rect);
-            if (o.width() > eps && o.height() > eps) return QStringLiteral("'%1' overlaps '%2'").arg(boxes[i].text, boxes[j].text);
-        }
-    for (const auto& b : boxes)
-        if (b.points < 5.0 - 1e-6) return QStringLiteral("'%1' at %2 pt").arg(b.text).arg(b.points);
-    return {};
-}
 
 QImage tileImage(int w, int h, int seed) {
     QImage img(w, h, QImage::Format_RGB32);
@@ -111,7 +92,7 @@ private Q_SLOTS:
     void kindsGridTextFits() {
         QFETCH(double, width);
         const GridFigure grid(kindsGrid(width));
-        const QString problem = textProblems(grid);
+        const QString problem = test::textProblems(grid, 5.0);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         // Every key entry is drawn (wrapped lines count by their words).
         QString all;
@@ -159,7 +140,7 @@ private Q_SLOTS:
         QVERIFY(!isBlue(at(below.left() - 0.5, below.center().y())));
         QVERIFY(!isBlue(at(t.center().x(), t.center().y())));
         // The scores under the highlighted tile still fit.
-        QVERIFY2(textProblems(grid).isEmpty(), qPrintable(textProblems(grid)));
+        QVERIFY2(test::textProblems(grid, 5.0).isEmpty(), qPrintable(test::textProblems(grid, 5.0)));
         // A highlight outside the grid is an error, not a crash.
         d.highlights = {{4, 0, {}}};
         QVERIFY_THROWS_EXCEPTION(ll::Error, GridFigure{d});
@@ -191,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(t.columns[2].categoryKey, 0);
         QCOMPARE(t.columns[3].categoryKey, 1);
         const GridFigure grid(t);
-        const QString problem = textProblems(grid);
+        const QString problem = test::textProblems(grid, 5.0);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
@@ -236,7 +217,7 @@ private Q_SLOTS:
         QCOMPARE(grid.data().columns.size(), std::size_t(5));
         QCOMPARE(grid.data().rows[3].label, QStringLiteral("scene_003"));
         QCOMPARE(grid.data().columns[3].title, QStringLiteral("wrong position"));
-        const QString problem = textProblems(grid);
+        const QString problem = test::textProblems(grid, 5.0);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         QVERIFY(grid.sizePt().width() <= width + 1e-9);
         // Tiles keep the images' aspect and do not overlap.
@@ -277,7 +258,7 @@ private Q_SLOTS:
         spec.tasks = {"on", "off"};
         spec.metrics = {"sie", "lfe"};
         const PlotFigure fig(plotFigureData(spec, computePlotValues(spec, results, "f")));
-        const QString problem = textProblems(fig);
+        const QString problem = test::textProblems(fig, 5.0);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 };

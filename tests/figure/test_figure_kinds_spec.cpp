@@ -3,6 +3,8 @@
 #include "figure/FigureSpec.h"
 #include "util/Error.h"
 
+#include "FigureChecks.h"
+
 #include <QtTest>
 
 using namespace ll;
@@ -10,18 +12,9 @@ using namespace ll::figure;
 
 namespace {
 
-std::string errorOf(const std::string& text) {
-    try {
-        FigureSpec::fromJsonText(text, "fig.json");
-    } catch (const ll::Error& e) {
-        return e.what();
-    }
-    return "";
-}
-
 // The error names the file and the key, on one line.
 bool namesKey(const std::string& text, const std::string& key) {
-    const std::string e = errorOf(text);
+    const std::string e = test::specError(text);
     return e.rfind("fig.json", 0) == 0 && e.find("\"" + key + "\"") != std::string::npos && e.find('\n') == std::string::npos;
 }
 
@@ -84,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(namesKey(R"({"kind": "grid", "highlight": [{"row": -1, "column": 1}]})", "highlight.row"));
         QVERIFY(namesKey(R"({"kind": "grid", "highlight": [{"row": 0, "column": "lpips"}]})", "highlight.column"));
         QVERIFY(namesKey(R"({"kind": "grid", "highlight": [{"row": 0, "column": 0, "colour": "orange"}]})", "highlight.colour"));
-        QVERIFY(errorOf(R"({"kind": "grid", "highlight": [{"row": 0, "column": 0, "width": 2}]})").find("unknown key \"width\"") != std::string::npos);
+        QVERIFY(test::specError(R"({"kind": "grid", "highlight": [{"row": 0, "column": 0, "width": 2}]})").find("unknown key \"width\"") != std::string::npos);
     }
 
     void importedScoresUnderTiles() {
@@ -120,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(std::string(back.toJson()["kind"]), std::string("mosaic"));
         QVERIFY(namesKey(R"({"kind": "mosaic", "image": "photo"})", "image"));
         QVERIFY(namesKey(R"({"kind": "mosaic", "layout": {"columns": 2}})", "layout"));
-        QVERIFY(errorOf(R"({"kind": "mosaique"})").find("mosaic") != std::string::npos);
+        QVERIFY(test::specError(R"({"kind": "mosaique"})").find("mosaic") != std::string::npos);
     }
 };
 

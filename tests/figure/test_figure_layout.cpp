@@ -3,6 +3,7 @@
 // 1, 2, 4 and 6 panels at one- and two-column widths and for grids at one-column width; titles and
 // row labels wrap at their normal size; models keep their colours when the selection changes;
 // colour-bar ticks sit at nice values; the runner-up score of a grid is underlined.
+#include "FigureChecks.h"
 #include "FigureTestSupport.h"
 
 #include "bench/Table.h"
@@ -25,26 +26,6 @@ namespace {
 
 constexpr double kOneColumn = 241.0; // 8.5 cm in points, rounded as the spec rounds it
 constexpr double kTwoColumn = 505.0; // 17.8 cm
-
-// Empty string when the text fits; else what is wrong, naming the text.
-QString textProblems(const Figure& fig) {
-    const auto boxes = figureTextBoxes(fig);
-    if (boxes.empty()) return QStringLiteral("no text recorded");
-    const QRectF page(QPointF(0, 0), fig.sizePt());
-    const double eps = 0.05; // points: antialiasing-level contact is not an overlap
-    for (const auto& b : boxes)
-        if (!page.adjusted(-eps, -eps, eps, eps).contains(b.rect))
-            return QStringLiteral("'%1' at (%2, %3, %4 x %5) leaves the page %6 x %7")
-                .arg(b.text).arg(b.rect.x()).arg(b.rect.y()).arg(b.rect.width()).arg(b.rect.height())
-                .arg(page.width()).arg(page.height());
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
-            const QRectF o = boxes[i].rect.intersected(boxes[j].rect);
-            if (o.width() > eps && o.height() > eps)
-                return QStringLiteral("'%1' overlaps '%2'").arg(boxes[i].text, boxes[j].text);
-        }
-    return {};
-}
 
 QString allText(const std::vector<TextBox>& boxes) {
     QStringList parts;
@@ -181,7 +162,7 @@ private Q_SLOTS:
         const FigureSpec spec = plotSpec(FigureKind(kind), t, m, width.toStdString());
         const PlotFigure fig(plotFigureData(spec, computePlotValues(spec, knownResults(), "test")));
         QCOMPARE(int(fig.data().panels.size()), panels);
-        const QString problem = textProblems(fig);
+        const QString problem = test::textProblems(fig);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         // Every word of every title and axis label is drawn (nothing elided), at no less than 5 pt.
         const auto boxes = figureTextBoxes(fig);
@@ -239,7 +220,7 @@ private Q_SLOTS:
         p.series = {s};
         d.panels = {p};
         const PlotFigure fig(d);
-        const QString problem = textProblems(fig);
+        const QString problem = test::textProblems(fig);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         // The title (bold, 8 pt) is about 290 pt long in one line: two lines, both at 8 pt.
         int titleBoxes = 0;
@@ -329,7 +310,7 @@ private Q_SLOTS:
         QFETCH(double, width);
         QFETCH(bool, maskKey);
         const GridFigure grid(modelGrid(width, maskKey));
-        const QString problem = textProblems(grid);
+        const QString problem = test::textProblems(grid);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         const auto boxes = figureTextBoxes(grid);
         for (const auto& b : boxes)

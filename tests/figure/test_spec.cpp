@@ -3,22 +3,14 @@
 #include "figure/Length.h"
 #include "util/Error.h"
 
+#include "FigureChecks.h"
+
 #include <QtTest>
 
 using namespace ll;
 using namespace ll::figure;
 
 namespace {
-
-// The one-line message of the error a description gives ("" when it is accepted).
-std::string errorOf(const std::string& text) {
-    try {
-        FigureSpec::fromJsonText(text, "fig.json");
-    } catch (const ll::Error& e) {
-        return e.what();
-    }
-    return "";
-}
 
 } // namespace
 
@@ -79,23 +71,23 @@ private Q_SLOTS:
     }
 
     void errorsNameTheFileAndKey() {
-        QVERIFY(errorOf("{").find("fig.json: malformed JSON") == 0);
-        QCOMPARE(errorOf("[]"), std::string("fig.json: a figure description must be a JSON object"));
-        QVERIFY(errorOf("{\"columns\": [\"edit\"]}").find("\"kind\": missing") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"pie\"}").find("'pie' is not grid") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"colums\": [\"edit\"]}").find("unknown key \"colums\"") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"columns\": [\"edit\", \"foo\"]}").find("'foo'") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"dpi\": 5}").find("\"dpi\"") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"dpi\": \"high\"}").find("must be a number") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"insets\": [{\"rect\": [0.9, 0, 0.2, 0.1]}]}").find("insets.rect") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"insets\": [{\"rect\": [0, 0, 0.2, 0.1], \"colour\": \"red\"}]}").find("#rrggbb") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"tasks\": [\"sideways\"]}").find("not on or off") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"bands\", \"metrics\": [\"psnr\"]}").find("region values") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"size\": {\"width\": \"9 furlongs\"}}").find("size.width") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"grid\", \"colour_ranges\": {\"sie_map\": -1}}").find("positive") != std::string::npos);
-        QVERIFY(errorOf("{\"kind\": \"percentiles\", \"percentile_range\": [50, 40, 10]}").find("percentile_range") != std::string::npos);
+        QVERIFY(test::specError("{").find("fig.json: malformed JSON") == 0);
+        QCOMPARE(test::specError("[]"), std::string("fig.json: a figure description must be a JSON object"));
+        QVERIFY(test::specError("{\"columns\": [\"edit\"]}").find("\"kind\": missing") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"pie\"}").find("'pie' is not grid") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"colums\": [\"edit\"]}").find("unknown key \"colums\"") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"columns\": [\"edit\", \"foo\"]}").find("'foo'") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"dpi\": 5}").find("\"dpi\"") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"dpi\": \"high\"}").find("must be a number") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"insets\": [{\"rect\": [0.9, 0, 0.2, 0.1]}]}").find("insets.rect") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"insets\": [{\"rect\": [0, 0, 0.2, 0.1], \"colour\": \"red\"}]}").find("#rrggbb") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"tasks\": [\"sideways\"]}").find("not on or off") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"bands\", \"metrics\": [\"psnr\"]}").find("region values") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"size\": {\"width\": \"9 furlongs\"}}").find("size.width") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"grid\", \"colour_ranges\": {\"sie_map\": -1}}").find("positive") != std::string::npos);
+        QVERIFY(test::specError("{\"kind\": \"percentiles\", \"percentile_range\": [50, 40, 10]}").find("percentile_range") != std::string::npos);
         // One line each.
-        QVERIFY(errorOf("{").find('\n') == std::string::npos);
+        QVERIFY(test::specError("{").find('\n') == std::string::npos);
     }
 };
 
