@@ -284,6 +284,16 @@ void FigureComposer::buildForm() {
     for (const char* t : {"main", "percentiles", "bands", "classes", "classes_relative", "regime", "classic", "sie1"}) table_->addItem(t, t);
     tf->addRow(tr("Table"), table_);
     pages_->addWidget(tablePage);
+    // The stack takes the height of the page shown, not of its tallest page (the grid's), so the
+    // plot and table forms do not scroll over empty space.
+    auto fitPage = [this](int current) {
+        for (int i = 0; i < pages_->count(); ++i)
+            pages_->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                              i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        pages_->adjustSize();
+    };
+    connect(pages_, &QStackedWidget::currentChanged, this, fitPage);
+    fitPage(pages_->currentIndex());
     formLayout->addWidget(pages_);
     options_ = new FigureOptionsForm(context_.models);
     formLayout->addWidget(options_);
