@@ -1,6 +1,7 @@
 #include "annotate/RegionRecompute.h"
 
 #include "annotations/Rasterise.h"
+#include "inspect/CaseCompute.h"
 #include "inspect/CaseSources.h"
 
 namespace ll::ui {
@@ -13,11 +14,8 @@ CasePtr recomputeCaseWithLabels(const CaseData& base, const SceneAnnotations& la
     c->evaluating = false;
     c->regions = std::make_shared<const RegionMasks>(rasteriseByClass(labels, c->size.width(), c->size.height()));
     throwIfCancelled(token);
-    if (c->hasEdit) {
-        EvalInputs in = c->inputs();
-        in.onStage = [&token](int, int, const char*) { throwIfCancelled(token); }; // stop between stages
-        c->result = std::make_shared<const EvalResult>(evaluate(in, params, KeptMaps::Compact));
-    }
+    if (c->hasEdit)
+        c->result = std::make_shared<const EvalResult>(evaluate(cancellable(c->inputs(), token), params, KeptMaps::Compact));
     throwIfCancelled(token);
     auto overlays = std::make_shared<CaseOverlays>(base.overlays ? *base.overlays : CaseOverlays{});
     overlays->annotations = overlayShapes(labels, c->size);

@@ -20,18 +20,17 @@ CaseOptions optionsFor(const CaseRequest& r) {
     return o;
 }
 
-// `in` stopped between the evaluation's stages when `token` is cancelled.
-EvalInputs cancellable(EvalInputs in, const CancelToken& token) {
-    in.onStage = [&token](int, int, const char*) { throwIfCancelled(token); };
-    return in;
-}
-
 LoadedCase load(const CaseRequest& r, const std::filesystem::path& edit, bool withLabels) {
     CaseFiles files{r.on, r.off, edit, withLabels ? r.labels : std::nullopt};
     return loadCase(files, optionsFor(r), ColourConfig::builtin());
 }
 
 } // namespace
+
+EvalInputs cancellable(EvalInputs in, const CancelToken& token) {
+    in.onStage = [&token](int, int, const char*) { throwIfCancelled(token); };
+    return in;
+}
 
 CasePtr loadCaseImages(const CaseRequest& r, const CancelToken& token) {
     auto c = std::make_shared<CaseData>();
@@ -57,14 +56,13 @@ CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, c
     c->evaluating = false;
     if (!c->hasEdit) return c;
     // Steps: the evaluation's stages (cancellable between them), then each map view.
-    int evalSteps = int(evalStages(params).size());
+    const int evalSteps = int(evalStages(params).size()); // as evaluate() counts them
     auto views = [](int done) {
         return QStringLiteral("building the map views (%1 of %2 done)").arg(done).arg(kMapSourceCount);
     };
     EvalInputs in = c->inputs();
     in.onStage = [&](int stage, int stages, const char* name) {
         throwIfCancelled(token);
-        evalSteps = stages;
         if (progress)
             progress(stage, stages + kMapSourceCount,
                      QStringLiteral("evaluating: %1 (step %2 of %3)").arg(QString::fromUtf8(name)).arg(stage + 1).arg(stages));

@@ -20,6 +20,10 @@ CasePtr loadCaseImages(const CaseRequest& request, const CancelToken& token);
 CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, const CancelToken& token,
                            const CaseProgress& progress = {});
 
+// `in` with an EvalInputs::onStage that throws JobCancelled between the evaluation's stages once
+// `token` is cancelled (the token must outlive the evaluation).
+EvalInputs cancellable(EvalInputs in, const CancelToken& token);
+
 // Both steps at once.
 CasePtr computeCase(const CaseRequest& request, const CancelToken& token);
 

@@ -153,11 +153,10 @@ std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QStr
 std::shared_ptr<const ImageSource> ImageSource::colour(std::shared_ptr<const Image> linear, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
     MipLevel l0;
-    l0.width = linear->width();
-    l0.height = linear->height();
-    l0.values = linear->data();
     s->setColourRange(*linear);
-    l0.storage = std::move(linear);
+    const float* values = linear->data();
+    const int w = linear->width(), h = linear->height(); // read before the pointer is moved
+    sharedLevel(l0, w, h, std::move(linear), values, nullptr);
     s->levels_.push_back(std::move(l0));
     s->buildPyramid(false);
     return s;
