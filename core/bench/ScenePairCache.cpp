@@ -43,8 +43,9 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     if (onError) std::rethrow_exception(onError);
     if (offError) std::rethrow_exception(offError);
     checkPairSize(on, off, scene.off);
-    if (scene.meta.clipLevel) p.clipLevel = float(*scene.meta.clipLevel);
-    else if (!on.info.isFloat || !off.info.isFloat) p.clipLevel = 1.0f; // integer images clip at their maximum
+    std::optional<float> clipLevel;
+    if (scene.meta.clipLevel) clipLevel = float(*scene.meta.clipLevel);
+    p.clipLevel = realClipLevel(on, off, clipLevel);
     const int W = width > 0 ? width : on.width(), H = height > 0 ? height : on.height();
     for (const Image* img : {&on, &off})
         for (const auto& n : img->info.notes) p.warnings.push_back(img->info.path + ": " + n);

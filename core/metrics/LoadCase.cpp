@@ -34,9 +34,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     Image on = loadRealImage(files.on, colour, o.rejectNonFinite);
     Image off = loadRealImage(files.off, colour, o.rejectNonFinite);
     checkPairSize(on, off, files.off);
-    // Integer real images clip at their format maximum (normalised 1) unless a level is given.
-    c.clipLevel = o.clipLevel;
-    if (!c.clipLevel && (!on.info.isFloat || !off.info.isFloat)) c.clipLevel = 1.0f;
+    c.clipLevel = realClipLevel(on, off, o.clipLevel);
 
     const ModelImagePath path(colour, o.editColourSpace);
     EditSizing sizing;

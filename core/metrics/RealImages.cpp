@@ -26,6 +26,12 @@ Image toEvaluationSize(Image img, int width, int height, const std::filesystem::
     return r;
 }
 
+std::optional<float> realClipLevel(const Image& on, const Image& off, std::optional<float> given) {
+    if (given) return given;
+    if (!on.info.isFloat || !off.info.isFloat) return 1.0f;
+    return std::nullopt;
+}
+
 void checkPairSize(const Image& on, const Image& off, const std::filesystem::path& offPath) {
     if (on.width() != off.width() || on.height() != off.height())
         throw Error(offPath.string(), "size " + std::to_string(off.width()) + "x" + std::to_string(off.height()) +

@@ -7,6 +7,7 @@
 #include "image/Image.h"
 
 #include <filesystem>
+#include <optional>
 
 namespace ll {
 
@@ -17,6 +18,10 @@ Image loadRealImage(const std::filesystem::path& path, const ColourConfig& colou
 // ll::Error naming `path` when the aspect ratio changes by more than 1% (unless allowAspectChange).
 Image toEvaluationSize(Image img, int width, int height, const std::filesystem::path& path,
                        bool allowAspectChange = false);
+
+// The real pair's clip level: `given` (scene metadata) when set, else 1.0 (the format maximum) when
+// either image is an integer file, else none (float files do not clip).
+std::optional<float> realClipLevel(const Image& on, const Image& off, std::optional<float> given);
 
 // Throws ll::Error naming `offPath` when the off image's size differs from the on image's.
 void checkPairSize(const Image& on, const Image& off, const std::filesystem::path& offPath);
