@@ -1,0 +1,235 @@
+// lfeStage (EvalRun.h), spec "LFE": Omega80_c = the pixels of Omega-nabla where both M_R,c and M_G,c are
+// at most their 80th percentiles (brackets from sieStage; a float tie straddling a percentile decided
+// in double, GradientThreshold.h), the median and MAD of M_R,c and M_G,c over Omega80_c, then
+// |S(M_R,c) - S(M_G,c)| summed per channel, band and region. A MAD below the floor makes LFE
+// degenerate, and on the edit's side a failed edit (which then has no SIE either).
+#include "metrics/EvalRun.h"
+
+#include "metrics/EvalRows.h"
+#include "metrics/GradientThreshold.h"
+
+#include <tbb/parallel_for.h>
+
+#include <cmath>
+
+namespace ll {
+namespace {
+
+// Omega80_c as bits of ws.omega80Bits, and the medians (sets 0-5) and MADs (6-11) of M over it in
+// ws.select; returns the stats of M_R,c (lr) and M_G,c (lg).
+void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<ChannelStats, 3>& lg) {
+    EvalWorkspace& ws = run.ws;
+    BracketSelect& sel = ws.select;
+    const MetricParams& params = run.params;
+    const int W = run.W, H = run.H;
+    const Image& realNumerator = run.numerator;
+    const Image& edit = run.edit;
+    const Image& denominator = run.denominator;
+    std::array<double, 3> pR{}, pG{};
+    for (std::size_t c = 0; c < 3; ++c) {
+        pR[c] = sel.percentile(int(c));
+        pG[c] = sel.percentile(int(3 + c));
+    }
+    // M <= P (float against double) as a float comparison: the largest float not above P.
+    std::array<float, 3> tR{}, tG{};
+    auto floorFloat = [](double p) {
+        float f = float(p);
+        if (double(f) > p) f = std::nextafter(f, -INFINITY);
+        return f;
+    };
+    for (std::size_t c = 0; c < 3; ++c) {
+        tR[c] = floorFloat(pR[c]);
+        tG[c] = floorFloat(pG[c]);
+    }
+    // Pixels whose float M equals the threshold's order statistic are decided in double.
+    const std::array<GradientThreshold, 6> exactT =
+        gradientThresholds(sel, ws.domain, ws.gradReal, ws.gradEdit, realNumerator, edit, denominator);
+    bool anySplit = false;
+    for (const GradientThreshold& g : exactT) anySplit |= g.split;
+    const std::vector<float>& t = ws.sampleTuples;
+    for (auto& v : ws.samples) v.clear();
+    for (std::size_t q = 0; q < t.size(); q += 6)
+        for (std::size_t c = 0; c < 3; ++c)
+            if (double(t[q + c]) <= pR[c] && double(t[q + 3 + c]) <= pG[c]) {
+                ws.samples[c].push_back(t[q + c]);
+                ws.samples[3 + c].push_back(t[q + 3 + c]);
+            }
+    sel.reset(12); // medians of M_R,c and M_G,c over Omega80_c (sets 0-5) and their MADs (6-11)
+    setMedianAndMadTargets(sel, ws.samples);
+    sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+        const std::uint8_t* dom = ws.domain.row(y);
+        const float* mr = ws.gradReal.pixel(0, y);
+        const float* mg = ws.gradEdit.pixel(0, y);
+        std::uint8_t* bits = ws.omega80Bits.row(y);
+        for (int x = 0; x < W; ++x) {
+            std::uint8_t b = 0;
+            for (int c = 0; c < 3; ++c)
+                b |= std::uint8_t((mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) << c);
+            b = dom[x] ? b : 0;
+            for (int c = 0; anySplit && b && c < 3; ++c) { // rare: a float tie straddles the threshold
+                const GradientThreshold& r = exactT[std::size_t(c)];
+                const GradientThreshold& g = exactT[std::size_t(3 + c)];
+                if (((b >> c) & 1u) &&
+                    ((r.split && mr[3 * x + c] == r.value &&
+                      !r.admits(mr[3 * x + c], [&] { return gradientMagnitudeAt(realNumerator, denominator, x, y, c); })) ||
+                     (g.split && mg[3 * x + c] == g.value &&
+                      !g.admits(mg[3 * x + c], [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); }))))
+                    b &= std::uint8_t(~(1u << c));
+            }
+            bits[x] = b;
+        }
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        for (int c = 0; c < 3; ++c) {
+            const std::size_t n = gatherChannel(mr, mg, c, bits, c, W, sc);
+            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
+            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
+        }
+    });
+    for (std::size_t c = 0; c < 3; ++c) {
+        run.omega80Pixels[c] = sel.count(int(c));
+        lr[c] = statsFrom(run.omega80Pixels[c], sel.median(int(c)), sel.median(int(6 + c)), params.madFloor);
+        lg[c] = statsFrom(run.omega80Pixels[c], sel.median(int(3 + c)), sel.median(int(9 + c)), params.madFloor);
+    }
+}
+
+// |S(M_R,c) - S(M_G,c)| over Omega80_c: per row's channel sums into ws.rowSums[y][c], the LFE maps
+// when kept, and (when LFE is defined) the band and region sums.
+void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::array<ChannelStats, 3>& lg) {
+    EvalWorkspace& ws = run.ws;
+    EvalMaps& maps = run.maps;
+    const int W = run.W, H = run.H;
+    const std::size_t nBands = run.bandKeys.size();
+    const bool keepMaps = run.keepMaps;
+    const bool perChannelMaps = run.perChannelMaps;
+    const bool lfeDefined = run.lfeDefined;
+    const std::vector<const Mask*>& regionMasks = run.regionMasks;
+    if (perChannelMaps) maps.lfePerChannel = Image(W, H);
+    if (keepMaps) maps.lfeMap = FloatPlane(W, H);
+    std::array<Standardiser, 3> zr, zg;
+    for (std::size_t c = 0; c < 3; ++c) {
+        zr[c] = Standardiser(lr[c]);
+        zg[c] = Standardiser(lg[c]);
+    }
+    tbb::parallel_for(0, H, [&](int y) {
+        const std::uint8_t* bits = ws.omega80Bits.row(y);
+        const std::uint8_t* band = ws.bands.row(y);
+        const float* mr = ws.gradReal.pixel(0, y);
+        const float* mg = ws.gradEdit.pixel(0, y);
+        RegionSums::Cell* cells = ws.regions.row(y);
+        std::array<double, 6>& sums = ws.rowSums[std::size_t(y)];
+        sums = {};
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        sc.lfeAbs.resize(3 * std::size_t(W));
+        float* lfeAbs = sc.lfeAbs.data(); // |S(M_R,c) - S(M_G,c)| as float, 0 outside Omega80_c
+        for (int x = 0; x < W; ++x) { // branch-free: computed everywhere, kept on Omega80_c
+            float df[3];
+            for (int c = 0; c < 3; ++c) {
+                const double d = zr[std::size_t(c)](mr[3 * x + c]) - zg[std::size_t(c)](mg[3 * x + c]);
+                const bool in = (bits[x] >> c) & 1u;
+                sums[std::size_t(c)] += in ? std::abs(d) : 0.0;
+                df[c] = in ? float(d) : 0.0f;
+            }
+            if (keepMaps && bits[x]) {
+                if (perChannelMaps)
+                    for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
+                maps.lfeMap(x, y) = float((double(df[0]) + df[1] + df[2]) / 3.0);
+            }
+            for (int c = 0; c < 3; ++c) lfeAbs[3 * x + c] = std::abs(df[c]);
+        }
+        if (!lfeDefined) return;
+
+        // Band sums over runs of one band, then one sweep per region (as for SIE, EvalSieStage.cpp).
+        struct Acc {
+            std::array<std::size_t, 3> pixels{};
+            std::array<double, 3> sum{};
+            void add(std::uint8_t b, const float* v) {
+                for (int c = 0; c < 3; ++c) {
+                    pixels[std::size_t(c)] += (b >> c) & 1u;
+                    sum[std::size_t(c)] += double(v[c]); // 0 outside Omega80_c
+                }
+            }
+            void into(RegionSums::Cell& cell) {
+                for (std::size_t c = 0; c < 3; ++c) {
+                    cell.lfePixels[c] += pixels[c];
+                    cell.lfe[c] += sum[c];
+                }
+                *this = {};
+            }
+        };
+        Acc bandRun;
+        std::uint8_t runBand = kNoBand;
+        for (int x = 0; x < W; ++x) {
+            if (!bits[x]) continue;
+            if (band[x] != runBand) {
+                if (runBand < nBands) bandRun.into(cells[runBand]);
+                bandRun = {};
+                runBand = band[x];
+            }
+            bandRun.add(bits[x], lfeAbs + 3 * x);
+        }
+        if (runBand < nBands) bandRun.into(cells[runBand]);
+        for (std::size_t k = 0; k < regionMasks.size(); ++k) {
+            Acc acc;
+            for (const PixelRun& span : ws.regionRuns[k].row(y))
+                for (int x = span.begin; x < span.end; ++x) acc.add(bits[x], lfeAbs + 3 * x);
+            acc.into(cells[nBands + k]);
+        }
+    });
+}
+
+} // namespace
+
+void lfeStage(EvalRun& run) {
+    EvalWorkspace& ws = run.ws;
+    EvalScores& s = run.scores;
+    const MetricParams& params = run.params;
+    const int W = run.W, H = run.H;
+    run.domainPixels = ws.select.count(0); // sieStage's selection counts Omega-nabla
+    run.omega80Pixels = {};
+    std::array<ChannelStats, 3> lr, lg;
+    if (run.domainPixels > 0) {
+        omega80AndStats(run, lr, lg);
+    } else {
+        for (std::size_t c = 0; c < 3; ++c) lr[c] = lg[c] = statsFrom(0, 0.0, 0.0, params.madFloor);
+        tbb::parallel_for(0, H, [&](int y) { std::fill(ws.omega80Bits.row(y), ws.omega80Bits.row(y) + W, 0); });
+    }
+    const std::array<std::size_t, 3>& n80 = run.omega80Pixels;
+    bool omega80Empty = false;
+    for (std::size_t c = 0; c < 3; ++c) omega80Empty |= n80[c] == 0;
+    run.lfeDefined = false;
+    if (!run.empty) {
+        if (run.domainPixels == 0)
+            run.reasons.add("empty gradient domain (no valid pixel with 4 valid neighbours)");
+        else if (omega80Empty)
+            run.reasons.add("empty Omega80 in some channel");
+        const bool realDegenerate = !omega80Empty && anyFloored(lr);
+        if (realDegenerate) run.reasons.add(madReason("M_R over Omega80", lr, params.madFloor));
+        if (!omega80Empty && anyFloored(lg)) {
+            const std::string r = madReason("M_G over Omega80", lg, params.madFloor);
+            run.reasons.add(r);
+            if (!realDegenerate) run.editReasons.add(r + " (an edit without gradients)");
+        }
+        run.lfeDefined = !omega80Empty && run.domainPixels > 0 &&
+                         !(realDegenerate && params.nullWhenRealDegenerate) && run.editReasons.empty();
+    }
+    if (!run.editReasons.empty()) run.sieDefined = false; // a failed edit has no score at all
+    s.gradientRealStats = lr;
+    s.gradientEditStats = lg;
+    lfeSums(run, lr, lg);
+    if (!run.sieDefined) {
+        s.sie = s.sie1 = std::nullopt;
+        s.siePerChannel = s.sie1PerChannel = {};
+    }
+    if (run.lfeDefined) {
+        double lfeSum = 0.0;
+        for (std::size_t c = 0; c < 3; ++c) {
+            double sum = 0.0;
+            for (int y = 0; y < H; ++y) sum += ws.rowSums[std::size_t(y)][c];
+            s.lfePerChannel[c] = sum / double(n80[c]);
+            lfeSum += *s.lfePerChannel[c];
+        }
+        s.lfe = lfeSum / 3.0;
+    }
+}
+
+} // namespace ll

@@ -1,0 +1,72 @@
+#include "metrics/EvalRows.h"
+
+#include <tbb/parallel_for.h>
+
+#include <cstdio>
+
+namespace ll {
+
+const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+    EvalWorkspace::RowScratch& rr = ws.rowScratch.local();
+    const std::size_t slot = std::size_t(y % 3);
+    std::vector<double>& row = rr.rows[slot];
+    if (rr.rowOf[slot] == y) return row.data();
+    const int W = num.width();
+    const std::size_t n = 3 * std::size_t(W);
+    row.resize(2 * n);
+    const float* a = num.pixel(0, y);
+    const float* g = edit.pixel(0, y);
+    const float* d = den.pixel(0, y);
+    const std::uint8_t* m = ws.omega.row(y);
+    double* er = row.data();
+    double* eg = row.data() + n;
+    for (std::size_t f = 0; f < n; ++f) { // vectorisable; invalid pixels are zeroed below
+        er[f] = double(a[f]) / double(d[f]);
+        eg[f] = double(g[f]) / double(d[f]);
+    }
+    for (int x = 0; x < W; ++x)
+        if (!m[x])
+            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;
+    rr.rowOf[slot] = y;
+    return row.data();
+}
+
+void forgetRatioRows(EvalWorkspace& ws) {
+    for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
+}
+
+void setMedianAndMadTargets(BracketSelect& sel, std::array<std::vector<float>, 6>& samples) {
+    tbb::parallel_for(0, 6, [&](int j) {
+        sel.setTarget(j, 50.0, samples[std::size_t(j)]);
+        sel.setDeviationTarget(6 + j, j, samples[std::size_t(j)]);
+    });
+}
+
+ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor) {
+    ChannelStats s;
+    s.count = n;
+    if (n == 0) {
+        s.floored = true;
+        s.scale = madFloor;
+        return s;
+    }
+    s.median = median;
+    s.mad = mad;
+    s.floored = !(mad >= madFloor);
+    s.scale = s.floored ? madFloor : mad;
+    return s;
+}
+
+bool anyFloored(const RgbStats& s) { return s[0].floored || s[1].floored || s[2].floored; }
+
+std::string madReason(const char* what, const RgbStats& s, double floor) {
+    static const char* const channelNames[3] = {"R", "G", "B"};
+    std::string chans;
+    for (int c = 0; c < 3; ++c)
+        if (s[std::size_t(c)].floored) chans += channelNames[c];
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "MAD of %s below %g in channel %s", what, floor, chans.c_str());
+    return buf;
+}
+
+} // namespace ll

@@ -1,0 +1,249 @@
+// sieStage (EvalRun.h), spec "SIE" and "Gradient domain": one pass over the ratio rows that computes
+// per pixel of Omega D_c = S(E_R,c) - S(E_G,c) and D1_c (SIE1), sums |D_c| per channel, per intensity
+// band and per region; in the same pass the gradient magnitudes M_R, M_G (central differences on the
+// ratio rows, 0 outside Omega-nabla), Omega-nabla itself, and the brackets of P80 of M_R,c and M_G,c
+// (ws.select sets 0-5, from a stratified sample) for lfeStage.
+#include "metrics/EvalRun.h"
+
+#include "metrics/EvalRows.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace ll {
+namespace {
+
+// M = sqrt(gx^2 + gy^2) at values f in [3, n - 3) of one half (E_R or E_G) of ratio rows up, mid, dn
+// (3 values per pixel), gx = (mid[f + 3] - mid[f - 3]) / 2, gy = (dn[f] - up[f]) / 2 in double, the
+// result rounded to float (gradientMagnitudeAt's arithmetic, GradientThreshold.h); four at a time
+// where SSE2 is available (the same operations on pairs of doubles).
+void gradientMagnitudeSpan(const double* up, const double* mid, const double* dn, std::size_t n, float* out) {
+    std::size_t f = 3;
+#if defined(__SSE2__)
+    const __m128d half = _mm_set1_pd(0.5);
+    auto magnitude = [&](std::size_t i) {
+        const __m128d gx = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(mid + i + 3), _mm_loadu_pd(mid + i - 3)), half);
+        const __m128d gy = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(dn + i), _mm_loadu_pd(up + i)), half);
+        return _mm_cvtpd_ps(_mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(gx, gx), _mm_mul_pd(gy, gy))));
+    };
+    for (; f + 7 <= n; f += 4) _mm_storeu_ps(out + f, _mm_movelh_ps(magnitude(f), magnitude(f + 2)));
+#endif
+    for (; f + 3 < n; ++f) {
+        const double gx = (mid[f + 3] - mid[f - 3]) * 0.5;
+        const double gy = (dn[f] - up[f]) * 0.5;
+        out[f] = float(std::sqrt(gx * gx + gy * gy));
+    }
+}
+
+inline bool inDomain(const Mask& omega, int x, int y) {
+    const int W = omega.width(), H = omega.height();
+    if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) return false;
+    const std::uint8_t* mid = omega.row(y);
+    return mid[x] && mid[x - 1] && mid[x + 1] && omega.row(y - 1)[x] && omega.row(y + 1)[x];
+}
+
+} // namespace
+
+void sieStage(EvalRun& run) {
+    const MetricParams& params = run.params;
+    EvalWorkspace& ws = run.ws;
+    EvalScores& s = run.scores;
+    EvalMaps& maps = run.maps;
+    const int W = run.W, H = run.H;
+    const std::size_t N = run.N;
+    const Image& realNumerator = run.numerator;
+    const Image& edit = run.edit;
+    const Image& denominator = run.denominator;
+    const std::size_t nBands = run.bandKeys.size();
+    const bool keepMaps = run.keepMaps;
+    const bool perChannelMaps = run.perChannelMaps;
+    const bool empty = run.empty;
+    const std::vector<const Mask*>& regionMasks = run.regionMasks;
+
+    if (ws.regionRuns.size() < regionMasks.size()) ws.regionRuns.resize(regionMasks.size());
+    for (std::size_t k = 0; k < regionMasks.size(); ++k) ws.regionRuns[k].assign(*regionMasks[k]);
+    const int labelCount = int(nBands + regionMasks.size());
+    ws.regions.reset(labelCount, H);
+    if (keepMaps) {
+        maps.ratioReal = Image(W, H);
+        maps.ratioEdit = Image(W, H);
+        maps.sieMap = FloatPlane(W, H);
+        maps.standardisedRealMean = FloatPlane(W, H);
+        maps.standardisedEditMean = FloatPlane(W, H);
+        if (perChannelMaps) {
+            maps.siePerChannel = Image(W, H);
+            maps.standardisedReal = Image(W, H);
+            maps.standardisedEdit = Image(W, H);
+        }
+    }
+    ws.rowSums.assign(std::size_t(H), {});
+    {
+        sampleStratified(N, run.samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
+            const int x = int(i % std::size_t(W)), y = int(i / std::size_t(W));
+            if (!inDomain(ws.omega, x, y)) return false;
+            const std::size_t iu = i - std::size_t(W), id = i + std::size_t(W);
+            for (int j = 0; j < 6; ++j) {
+                const float* nm = (j < 3 ? realNumerator : edit).data() + j % 3;
+                const float* dn = denominator.data() + j % 3;
+                auto e = [&](std::size_t q) { return double(nm[3 * q]) / double(dn[3 * q]); };
+                const double gx = (e(i + 1) - e(i - 1)) * 0.5;
+                const double gy = (e(id) - e(iu)) * 0.5;
+                out[j] = float(std::sqrt(gx * gx + gy * gy));
+            }
+            return true;
+        });
+        for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
+    }
+    BracketSelect& sel = ws.select;
+    sel.reset(6);
+    tbb::parallel_for(0, 6, [&](int j) { sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]); });
+    std::array<Standardiser, 3> sr, sg;
+    for (std::size_t c = 0; c < 3; ++c) {
+        sr[c] = Standardiser(s.ratioRealStats[c]);
+        sg[c] = Standardiser(s.ratioEditStats[c]);
+    }
+    const BandClassifier bandOf(params.bandEdgesPercent, s.bandMaxSignal);
+    sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+        const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        const bool inner = y >= 1 && y < H - 1;
+        const double* Eu = inner ? ratioRow(ws, realNumerator, edit, denominator, y - 1) : nullptr;
+        const double* Ed = inner ? ratioRow(ws, realNumerator, edit, denominator, y + 1) : nullptr;
+        const std::uint8_t* om = ws.omega.row(y);
+        std::uint8_t* dom = ws.domain.row(y);
+        std::uint8_t* band = ws.bands.row(y);
+        float* mr = ws.gradReal.pixel(0, y);
+        float* mg = ws.gradEdit.pixel(0, y);
+        const float* L = ws.light.row(y);
+        RegionSums::Cell* cells = ws.regions.row(y);
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+
+        // M_R, M_G of the row, then Omega-nabla; M is 0 outside Omega-nabla.
+        std::fill(dom, dom + W, std::uint8_t(0));
+        const std::size_t n3 = 3 * std::size_t(W);
+        if (inner) {
+            gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
+            gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
+            const std::uint8_t* omU = ws.omega.row(y - 1);
+            const std::uint8_t* omD = ws.omega.row(y + 1);
+            for (int x = 1; x < W - 1; ++x) {
+                if (om[x] && om[x - 1] && om[x + 1] && omU[x] && omD[x]) {
+                    dom[x] = 1;
+                } else {
+                    float* r = mr + 3 * x;
+                    float* g = mg + 3 * x;
+                    r[0] = r[1] = r[2] = g[0] = g[1] = g[2] = 0.0f;
+                }
+            }
+            for (std::size_t f : {std::size_t(0), n3 - 3})
+                for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
+            for (int c = 0; c < 3; ++c) {
+                const std::size_t nd = gatherChannel(mr, mg, c, dom, 0, W, sc);
+                emit.span(c, sc.columns[std::size_t(c)].data(), nd);
+                emit.span(3 + c, sc.columns[std::size_t(3 + c)].data(), nd);
+            }
+        } else {
+            std::fill(mr, mr + n3, 0.0f);
+            std::fill(mg, mg + n3, 0.0f);
+        }
+
+        // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
+        for (int x = 0; x < W; ++x) band[x] = bandOf(L[x]);
+        if (keepMaps)
+            for (int x = 0; x < W; ++x)
+                for (int c = 0; c < 3; ++c) {
+                    maps.ratioReal.at(x, y, c) = float(E[3 * x + c]);
+                    maps.ratioEdit.at(x, y, c) = float(E[3 * W + 3 * x + c]);
+                }
+        sc.sieAbs.assign(std::size_t(W), 0.0f);
+        float* sieAbs = sc.sieAbs.data();
+        std::array<double, 6> sums{};
+        if (!empty)
+            for (int x = 0; x < W; ++x) {
+                if (!om[x]) continue;
+                double sumSigned = 0.0, sumAbs = 0.0, sumR = 0.0, sumG = 0.0;
+                for (int c = 0; c < 3; ++c) {
+                    const double r = E[3 * x + c], g = E[3 * W + 3 * x + c];
+                    const Standardiser& fr = sr[std::size_t(c)];
+                    const Standardiser& fg = sg[std::size_t(c)];
+                    const double zr = fr(r), zg = fg(g);
+                    const double dd = zr - zg;
+                    const double d1 = fr.aroundOne(r) - fg.aroundOne(g);
+                    sums[std::size_t(c)] += std::abs(dd);
+                    sums[std::size_t(3 + c)] += std::abs(d1);
+                    sumSigned += dd;
+                    sumAbs += std::abs(dd);
+                    sumR += zr;
+                    sumG += zg;
+                    if (perChannelMaps) {
+                        maps.siePerChannel.at(x, y, c) = float(dd);
+                        maps.standardisedReal.at(x, y, c) = float(zr);
+                        maps.standardisedEdit.at(x, y, c) = float(zg);
+                    }
+                }
+                if (keepMaps) {
+                    maps.sieMap(x, y) = float(sumSigned / 3.0);
+                    maps.standardisedRealMean(x, y) = float(sumR / 3.0);
+                    maps.standardisedEditMean(x, y) = float(sumG / 3.0);
+                }
+                sieAbs[x] = float(sumAbs / 3.0);
+            }
+
+        // Band sums over runs of one band (no dependency through memory from pixel to pixel), then
+        // one sweep per region.
+        std::size_t runPixels = 0;
+        double runSie = 0.0;
+        std::uint8_t runBand = kNoBand;
+        auto flush = [&] {
+            if (runBand < nBands) {
+                cells[runBand].pixels += runPixels;
+                cells[runBand].sie += runSie;
+            }
+            runPixels = 0;
+            runSie = 0.0;
+        };
+        for (int x = 0; x < W; ++x) {
+            if (!om[x]) continue;
+            if (band[x] != runBand) {
+                flush();
+                runBand = band[x];
+            }
+            ++runPixels;
+            runSie += sieAbs[x];
+        }
+        flush();
+        for (std::size_t k = 0; k < regionMasks.size(); ++k) {
+            std::size_t pixels = 0;
+            double sum = 0.0;
+            for (const PixelRun& span : ws.regionRuns[k].row(y))
+                for (int x = span.begin; x < span.end; ++x) {
+                    pixels += om[x];
+                    sum += sieAbs[x]; // 0 outside Omega
+                }
+            cells[nBands + k].pixels += pixels;
+            cells[nBands + k].sie += sum;
+        }
+        ws.rowSums[std::size_t(y)] = sums;
+    });
+    if (!empty) {
+        std::array<double, 6> total{};
+        for (int y = 0; y < H; ++y)
+            for (std::size_t j = 0; j < 6; ++j) total[j] += ws.rowSums[std::size_t(y)][j];
+        if (run.sieDefined) {
+            const double n = double(s.validPixels);
+            for (std::size_t c = 0; c < 3; ++c) {
+                s.siePerChannel[c] = total[c] / n;
+                s.sie1PerChannel[c] = total[3 + c] / n;
+            }
+            s.sie = (*s.siePerChannel[0] + *s.siePerChannel[1] + *s.siePerChannel[2]) / 3.0;
+            s.sie1 = (*s.sie1PerChannel[0] + *s.sie1PerChannel[1] + *s.sie1PerChannel[2]) / 3.0;
+        }
+    }
+}
+
+} // namespace ll

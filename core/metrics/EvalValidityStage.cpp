@@ -1,0 +1,210 @@
+// validityStage (EvalRun.h), spec "Validity mask": the light signal L and the blur-free exclusion
+// reasons in one pass, the low-signal test on the blurred L (P99 over a stratified sample refined by
+// BracketSelect), then the final reasons, Omega, the counts and the band maximum max_P(L); in that
+// last pass the medians and MADs of E_R,c and E_G,c over Omega are bracketed (ws.select sets 0-11,
+// read by standardisationStage).
+#include "metrics/EvalRun.h"
+
+#include "image/GaussianBlur.h"
+#include "image/RecursiveGaussian.h"
+#include "metrics/BandPairMask.h"
+#include "metrics/EvalRows.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll {
+namespace {
+
+bool anyNonFinite(const float* p) { return !std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2]); }
+
+// The light signal L (LightSignal.h) and the first failing reason among those that do not need the
+// blur (non_finite, non_positive_denominator, clipped_real, clipped_edit; else window or valid), in one
+// pass over the images.
+void lightAndReasons(EvalRun& run) {
+    const EvalInputs& in = run.in;
+    EvalWorkspace& ws = run.ws;
+    const Image& on = run.on;
+    const Image& off = run.off;
+    const Image& edit = run.edit;
+    const Image& den = run.denominator;
+    const int W = run.W, H = run.H;
+    const Mask* winA = in.window;
+    const auto wr = in.regions.find("window");
+    const Mask* winB = wr != in.regions.end() ? &wr->second : nullptr;
+    const std::optional<float> clip = in.clipLevel;
+    const std::optional<float> editLevel = run.params.editClipLevel;
+    const int clipCode = run.params.editClipCode;
+    const float k = in.k;
+    ws.rowPairMax.assign(std::size_t(H), 0.0);
+    tbb::parallel_for(0, H, [&](int y) {
+        const float* a = on.pixel(0, y);
+        const float* b = off.pixel(0, y);
+        const float* g = edit.pixel(0, y);
+        const float* d = den.pixel(0, y);
+        float* L = ws.light.row(y);
+        std::uint8_t* r = ws.reason.row(y);
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        double pairMax = 0.0;
+        for (int x = 0; x < W; ++x, a += 3, b += 3, g += 3, d += 3) {
+            double s = 0.0;
+            for (int c = 0; c < 3; ++c) s += std::max(double(a[c]) - double(b[c]), 0.0);
+            const float v = float(s / 3.0);
+            L[x] = std::isfinite(v) ? v : 0.0f;
+            const std::size_t i = i0 + std::size_t(x);
+            const bool window = (winA && (*winA)[i]) || (winB && (*winB)[i]);
+            if (std::isfinite(v) && double(v) > pairMax && inBandPairMask(a, b, k, clip, window)) pairMax = v;
+            std::uint8_t reason = 0;
+            if (anyNonFinite(a) || anyNonFinite(b) || anyNonFinite(g))
+                reason = std::uint8_t(ExclusionReason::NonFinite);
+            else if (!(d[0] > 0.0f) || !(d[1] > 0.0f) || !(d[2] > 0.0f))
+                reason = std::uint8_t(ExclusionReason::NonPositiveDenominator);
+            else if (clip && (a[0] >= *clip || a[1] >= *clip || a[2] >= *clip || b[0] >= *clip || b[1] >= *clip ||
+                              b[2] >= *clip))
+                reason = std::uint8_t(ExclusionReason::ClippedReal);
+            else {
+                bool clipped = false;
+                if (in.editClipped)
+                    clipped = (*in.editClipped)[i] != 0;
+                else if (in.editCodes) {
+                    const std::uint8_t* q = in.editCodes->rgb.data() + i * 3;
+                    clipped = q[0] == clipCode || q[1] == clipCode || q[2] == clipCode;
+                } else if (editLevel)
+                    clipped = k * g[0] >= *editLevel || k * g[1] >= *editLevel || k * g[2] >= *editLevel;
+                if (clipped)
+                    reason = std::uint8_t(ExclusionReason::ClippedEdit);
+                else if (window)
+                    reason = std::uint8_t(ExclusionReason::Window);
+            }
+            r[x] = reason;
+        }
+        ws.rowPairMax[std::size_t(y)] = pairMax;
+    });
+}
+
+// The final reason: the blur-free reasons 1-4 first, then low signal, then window.
+inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
+    if (prelim != 0 && prelim != std::uint8_t(ExclusionReason::Window)) return prelim;
+    return low ? std::uint8_t(ExclusionReason::LowSignal) : prelim;
+}
+
+} // namespace
+
+void validityStage(EvalRun& run) {
+    const EvalInputs& in = run.in;
+    const MetricParams& params = run.params;
+    EvalWorkspace& ws = run.ws;
+    EvalScores& s = run.scores;
+    const int W = run.W, H = run.H;
+    const std::size_t N = run.N;
+    const Image& realNumerator = run.numerator;
+    const Image& edit = run.edit;
+    const Image& denominator = run.denominator;
+
+    lightAndReasons(run);
+    const double sigma = params.lowSignalSigmaFraction * double(std::max(W, H));
+    if (in.blurredLight)
+        ; // the caller's, for this pair
+    else if (params.blurMethod == BlurMethod::ExactKernel)
+        ws.blurred = gaussianBlurExact(ws.light, sigma, params.lowSignalTruncate);
+    else
+        gaussianBlurRecursive(ws.light, sigma, ws.blurred);
+    const FloatPlane& blurred = run.blurred();
+    BracketSelect& sel = ws.select;
+    {
+        std::vector<float>& smp = ws.samples[0];
+        sampleStratified(N, run.samples, 1, smp, [&](std::size_t i, float* out) {
+            out[0] = blurred[i];
+            return true;
+        });
+        sel.reset(1);
+        sel.setTarget(0, params.lowSignalPercentile, smp);
+        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) { emit.span(0, blurred.row(y), std::size_t(W)); });
+    }
+    const double p99 = sel.percentile(0);
+    const double threshold = params.lowSignalFraction * p99;
+    const bool noLight = !(p99 > 0.0);
+    auto isLow = [&](std::size_t i) { return noLight || !(double(blurred[i]) >= threshold); };
+    s.lowSignalThreshold = threshold;
+    if (noLight) run.reasons.add("the real pair shows no added light (P99 of the blurred light map is 0)");
+
+    // Final reasons, Omega and the counts; in the same pass the medians of E_R and E_G.
+    const std::uint8_t clippedEdit = std::uint8_t(ExclusionReason::ClippedEdit);
+    const auto windowRegion = in.regions.find("window");
+    auto inWindow = [&, winB = windowRegion != in.regions.end() ? &windowRegion->second : nullptr](std::size_t i) {
+        return (in.window && (*in.window)[i]) || (winB && (*winB)[i]);
+    };
+    const bool perChannelMaps = run.perChannelMaps;
+    EvalMaps& maps = run.maps;
+    if (perChannelMaps) maps.masks.lowSignal = Mask(W, H);
+    ws.rowReasonCounts.assign(std::size_t(H), {});
+    ws.rowPairOnly.assign(std::size_t(H), 0);
+    sampleStratified(N, run.samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
+        if (finalReason(ws.reason[i], isLow(i)) != 0) return false;
+        const float* a = realNumerator.data() + 3 * i;
+        const float* g = edit.data() + 3 * i;
+        const float* d = denominator.data() + 3 * i;
+        for (int c = 0; c < 3; ++c) {
+            out[c] = a[c] / d[c];
+            out[3 + c] = g[c] / d[c];
+        }
+        return true;
+    });
+    for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
+    sel.reset(12); // medians of E_R,c and E_G,c (sets 0-5) and their MADs (sets 6-11)
+    setMedianAndMadTargets(sel, ws.samples);
+    sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
+        std::array<std::size_t, 8> counts{};
+        std::size_t pairOnly = 0;
+        const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        std::uint8_t* r = ws.reason.row(y);
+        std::uint8_t* om = ws.omega.row(y);
+        for (int x = 0; x < W; ++x) {
+            const bool low = isLow(i0 + std::size_t(x));
+            if (perChannelMaps) maps.masks.lowSignal[i0 + std::size_t(x)] = low ? 1 : 0;
+            // r[x] holds the blur-free reason on the first run and the final one on a repeat run;
+            // finalReason gives the same for both.
+            const std::uint8_t reason = finalReason(r[x], low);
+            r[x] = reason;
+            om[x] = reason == 0 ? 1 : 0;
+            if (reason != 0) ++counts[reason]; // rare: valid pixels are counted below
+            // A pixel that only the edit's clipping excludes (the pair alone would keep it).
+            if (reason == clippedEdit && !low && !inWindow(i0 + std::size_t(x))) ++pairOnly;
+        }
+        counts[0] = std::size_t(W);
+        for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
+        const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        for (int c = 0; c < 3; ++c) {
+            const std::size_t n = gatherChannel(E, E + 3 * std::size_t(W), c, om, 0, W, sc);
+            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
+            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
+        }
+        ws.rowReasonCounts[std::size_t(y)] = counts;
+        ws.rowPairOnly[std::size_t(y)] = pairOnly;
+    });
+    s.excludedByFirstReason.fill(0);
+    double maxSignal = 0.0; // max_P(L): the band partition is a property of the real pair alone
+    std::size_t pairOnlyPixels = 0;
+    for (int y = 0; y < H; ++y) {
+        for (int k = 0; k < kExclusionReasonCount; ++k)
+            s.excludedByFirstReason[std::size_t(k)] += ws.rowReasonCounts[std::size_t(y)][std::size_t(k)];
+        maxSignal = std::max(maxSignal, ws.rowPairMax[std::size_t(y)]);
+        pairOnlyPixels += ws.rowPairOnly[std::size_t(y)];
+    }
+    s.validPixels = s.excludedByFirstReason[0];
+    s.validFraction = double(s.validPixels) / double(N);
+    s.bandMaxSignal = maxSignal;
+    run.pairOnlyPixels = pairOnlyPixels;
+    run.empty = s.validPixels == 0;
+    if (run.empty) {
+        run.reasons.add("empty validity mask (no valid pixel)");
+        if (pairOnlyPixels > 0)
+            run.editReasons.add("the edit is clipped (code " + std::to_string(params.editClipCode) +
+                                ") wherever the real pair is valid");
+    }
+}
+
+} // namespace ll
