@@ -18,7 +18,7 @@
 namespace ll {
 
 // |grad E|_c at (x, y) in double, E = num / den per channel in double: the arithmetic of the
-// engine's gradient rows (Evaluate.cpp, gradientMagnitudeSpan), for a pixel of the gradient domain
+// engine's gradient rows (EvalSieStage.cpp, gradientMagnitudeSpan), for a pixel of the gradient domain
 // (all four neighbours valid).
 double gradientMagnitudeAt(const Image& num, const Image& den, int x, int y, int c);
 
