@@ -1,8 +1,7 @@
 #include "edit/MaskedStats.h"
 #include "util/Percentile.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,27 +10,31 @@
 namespace ll::edit {
 
 std::optional<double> maskedMean(const FloatPlane& p, const Mask* mask) {
-    struct Acc {
-        double sum = 0;
+    // Fixed blocks summed in parallel, then the block sums in block order: the same bits for any
+    // thread count and on every run (a parallel_reduce joins partial sums in a varying order).
+    constexpr std::size_t kBlock = std::size_t(1) << 16;
+    const std::size_t blocks = (p.size() + kBlock - 1) / kBlock;
+    std::vector<double> sums(blocks, 0.0);
+    std::vector<std::size_t> counts(blocks, 0);
+    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
+        double sum = 0.0;
         std::size_t n = 0;
-    };
-    const Acc acc = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, p.size(), 1 << 16), Acc{},
-        [&](const auto& r, Acc a) {
-            for (std::size_t i = r.begin(); i < r.end(); ++i)
-                if (!mask || (*mask)[i]) {
-                    a.sum += p[i];
-                    ++a.n;
-                }
-            return a;
-        },
-        [](Acc a, const Acc& b) {
-            a.sum += b.sum;
-            a.n += b.n;
-            return a;
-        });
-    if (acc.n == 0) return std::nullopt;
-    return acc.sum / double(acc.n);
+        for (std::size_t i = b * kBlock, e = std::min(p.size(), i + kBlock); i < e; ++i)
+            if (!mask || (*mask)[i]) {
+                sum += p[i];
+                ++n;
+            }
+        sums[b] = sum;
+        counts[b] = n;
+    });
+    double sum = 0.0;
+    std::size_t n = 0;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        sum += sums[b];
+        n += counts[b];
+    }
+    if (n == 0) return std::nullopt;
+    return sum / double(n);
 }
 
 MaskedCorrelation maskedPearson(const FloatPlane& x, const FloatPlane& y, const Mask* mask) {

@@ -32,20 +32,6 @@ LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, double sigma
     return m;
 }
 
-SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p) {
-    const LocalMoments m = localMoments(x, y, p.sigma, p.radius);
-    const double c1 = (p.k1 * p.range) * (p.k1 * p.range), c2 = (p.k2 * p.range) * (p.k2 * p.range), c3 = c2 / 2;
-    SsimMaps out{FloatPlane(x.width(), x.height()), FloatPlane(x.width(), x.height())};
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, x.size(), 1 << 15), [&](const auto& r) {
-        for (std::size_t i = r.begin(); i < r.end(); ++i) {
-            const double mx = m.meanX[i], my = m.meanY[i], vx = m.varX[i], vy = m.varY[i], cv = m.cov[i];
-            out.ssim[i] = float(((2 * mx * my + c1) * (2 * cv + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2)));
-            out.structure[i] = float((cv + c3) / (std::sqrt(vx * vy) + c3));
-        }
-    });
-    return out;
-}
-
 FloatPlane localNcc(const FloatPlane& x, const FloatPlane& y, double sigma, double c, double minVariance) {
     const LocalMoments m = localMoments(x, y, sigma);
     FloatPlane out(x.width(), x.height());

@@ -1,25 +1,21 @@
 #pragma once
-// SSIM maps (Wang, Bovik, Sheikh, Simoncelli 2004): Gaussian window sigma 1.5 (11 x 11), K1 = 0.01,
-// K2 = 0.03, dynamic range L (1 for signals in [0, 1]). Besides the SSIM index map it returns the
-// structure term s = (sigma_xy + C3) / (sigma_x sigma_y + C3), C3 = C2 / 2.
+// The edit scores' SSIM maps (image/Ssim.h with the edit scores' window) and the local Gaussian-window
+// moments and normalised cross-correlation of the repainting check.
 #include "image/Plane.h"
+#include "image/Ssim.h"
 
 namespace ll::edit {
 
-struct SsimParams {
-    double sigma = 1.5;
-    int radius = 5; // 11 x 11 window as in the paper
-    double k1 = 0.01;
-    double k2 = 0.03;
-    double range = 1.0;
-};
+// The edit scores' SSIM: image/Ssim.h's ssimMaps with an 11 x 11 window (sigma 1.5, radius 5) folded
+// at the edges with the 'mirror' border, as the edit scores' Gaussian (edit/GaussianBlur.h).
+inline SsimParams editSsimParams() {
+    SsimParams p;
+    p.radius = 5;
+    p.border = GaussianBorder::Mirror;
+    return p;
+}
 
-struct SsimMaps {
-    FloatPlane ssim;      // l * c * s
-    FloatPlane structure; // s
-};
-
-SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& params = {});
+inline SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y) { return ll::ssimMaps(x, y, editSsimParams()); }
 
 // Local Gaussian-window statistics of two signals (means, variances, covariance).
 struct LocalMoments {

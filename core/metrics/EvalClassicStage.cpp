@@ -4,7 +4,7 @@
 #include "metrics/EvalRun.h"
 
 #include "metrics/Psnr.h"
-#include "metrics/Ssim.h"
+#include "image/Ssim.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>

@@ -9,7 +9,7 @@
 #include "metrics/BracketSelect.h"
 #include "metrics/MaskRuns.h"
 #include "metrics/RegionSums.h"
-#include "metrics/Ssim.h"
+#include "image/Ssim.h"
 
 #include "util/Recycler.h"
 

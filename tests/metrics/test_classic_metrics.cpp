@@ -1,7 +1,7 @@
 // PSNR and SSIM against golden values from an independent implementation (scikit-image 0.19.3).
 #include "image/GaussianBlur.h"
 #include "metrics/Psnr.h"
-#include "metrics/Ssim.h"
+#include "image/Ssim.h"
 
 #include <QtTest>
 

@@ -1,0 +1,243 @@
+#include "image/Ssim.h"
+
+#include "image/BorderIndex.h"
+#include "image/GaussianBlur.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <array>
+#include <vector>
+
+// The filter loops are compiled for AVX-512 and AVX2 as well as the baseline, chosen at run time. Every
+// lane does the same double operations in the same order as the scalar loop, and contraction into
+// fused multiply-adds (which AVX-512 would otherwise allow) is switched off for this file
+// (-ffp-contract=off in core/CMakeLists.txt): the result is the
+// same bit for bit on every machine (tests/metrics/test_classic_metrics.cpp checks it).
+// Not under ThreadSanitizer: the clones' ifunc resolver runs while the program is being relocated,
+// before the TSan runtime exists, and its instrumented entry crashes the process (every suite of the
+// tsan tier that links the engine died in filterRows' resolver).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+#define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define LL_SSIM_CLONES
+#endif
+
+namespace ll {
+
+namespace {
+
+// Symmetric taps w[0..2R] (w[t] = w[2R-t]) applied to rows[0..2R] at each x in [0, n):
+//   o[x] = w[R] rows[R][x] + sum over t = 0..R-1 of w[t] (rows[t][x] + rows[2R-t][x]),
+// added in that order. A horizontal pass gives rows[t] = s + t.
+template <int R>
+[[gnu::always_inline]] inline void symmetricTaps(const double* const* rows, double* __restrict o, int n, const double* w) {
+    const double* p[2 * R + 1];
+    double wt[R + 1];
+    for (int t = 0; t <= 2 * R; ++t) p[t] = rows[t];
+    for (int t = 0; t <= R; ++t) wt[t] = w[t];
+    for (int x = 0; x < n; ++x) {
+        double acc = wt[R] * p[R][x];
+        for (int t = 0; t < R; ++t) acc += wt[t] * (p[t][x] + p[2 * R - t][x]);
+        o[x] = acc;
+    }
+}
+
+// Any radius: the same sums, built up over whole rows.
+[[gnu::always_inline]] inline void symmetricTapsAny(const double* const* rows, double* __restrict o, int n,
+                                                    const double* w, int r) {
+    const double wc = w[r];
+    const double* c = rows[r];
+    for (int x = 0; x < n; ++x) o[x] = wc * c[x];
+    for (int t = 0; t < r; ++t) {
+        const double wt = w[t];
+        const double* lo = rows[t];
+        const double* hi = rows[2 * r - t];
+        for (int x = 0; x < n; ++x) o[x] += wt * (lo[x] + hi[x]);
+    }
+}
+
+LL_SSIM_CLONES void filterRows(const double* const* rows, double* o, int n, const double* w, int r) {
+    if (r == 5) symmetricTaps<5>(rows, o, n, w);
+    else symmetricTapsAny(rows, o, n, w, r);
+}
+
+// The SSIM index of one row from the five filtered moments (ssim() and ssimMaps() alike), then its sum
+// in column order.
+LL_SSIM_CLONES double ssimRowSum(const double* mx, const double* my, const double* mxx, const double* myy,
+                                 const double* mxy, double* __restrict map, int n, double C1, double C2) {
+    for (int x = 0; x < n; ++x) {
+        const double ux = mx[x], uy = my[x];
+        const double vx = mxx[x] - ux * ux, vy = myy[x] - uy * uy, vxy = mxy[x] - ux * uy;
+        map[x] = ((2 * ux * uy + C1) * (2 * vxy + C2)) / ((ux * ux + uy * uy + C1) * (vx + vy + C2));
+    }
+    double sum = 0.0;
+    for (int x = 0; x < n; ++x) sum += map[x];
+    return sum;
+}
+
+// One source row of both signals as doubles at columns x = xa .. xa + n - 1 (folded into [0, W) by
+// `border` where they fall outside), `stride` floats apart, and the three products.
+LL_SSIM_CLONES void sourceRow(const float* pa, const float* pb, int stride, int W, int xa, int n, GaussianBorder border,
+                              double* __restrict ua, double* __restrict ub, double* __restrict uu,
+                              double* __restrict vv, double* __restrict uv) {
+    const bool inside = xa >= 0 && xa + n <= W;
+    for (int i = 0; i < n; ++i) {
+        const int xi = inside ? xa + i
+                              : (border == GaussianBorder::Reflect ? reflectIndex(xa + i, W) : mirrorIndex(xa + i, W));
+        const std::size_t x = std::size_t(xi) * std::size_t(stride);
+        const double u = pa[x], v = pb[x];
+        ua[i] = u;
+        ub[i] = v;
+        uu[i] = u * u;
+        vv[i] = v * v;
+        uv[i] = u * v;
+    }
+}
+
+// Two signals of W x H samples, sample (x, y) at base[(y W + x) stride].
+struct SignalPair {
+    const float* a;
+    const float* b;
+    int stride, W, H;
+    const float* rowA(int y) const { return a + std::size_t(y) * std::size_t(W) * std::size_t(stride); }
+    const float* rowB(int y) const { return b + std::size_t(y) * std::size_t(W) * std::size_t(stride); }
+};
+
+// The five local moments (means of x, y, xx, yy, xy under the window w) of output rows [ya, yb) and
+// columns [xa, xa + n), source rows and columns outside the signal folded by `border`: fn(y, m) with
+// m holding the five moments n values apart. Rows and columns are filtered in double in the taps' order.
+template <typename Fn>
+void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::vector<double>& w,
+                GaussianBorder border, SsimScratch::Buffers& buf, Fn&& fn) {
+    const int r = int(w.size() / 2);
+    const int taps = 2 * r + 1;
+    auto fold = [border](long long i, int len) { return border == GaussianBorder::Reflect ? reflectIndex(i, len) : mirrorIndex(i, len); };
+    // The horizontally filtered x, y, xx, yy, xy of the last `taps` source rows, a ring: source row j
+    // is in slot (j - (ya - r)) mod taps.
+    std::vector<double>& ring = buf.filtered;
+    std::vector<double>& ua = buf.rowA; // one source row of each signal, and the products
+    std::vector<double>& ub = buf.rowB;
+    std::vector<double>& uu = buf.rowAA;
+    std::vector<double>& vv = buf.rowBB;
+    std::vector<double>& uv = buf.rowAB;
+    std::vector<double>& m = buf.vertical;
+    const std::size_t nn = std::size_t(n);
+    const int wide = n + 2 * r; // the source columns of the outputs' windows
+    ring.resize(std::size_t(taps) * 5 * nn);
+    for (std::vector<double>* v : {&ua, &ub, &uu, &vv, &uv}) v->resize(std::size_t(wide));
+    m.resize(5 * nn);
+    std::vector<const double*>& rows = buf.rows;
+    rows.resize(std::size_t(taps));
+    auto slot = [&](int j, int q) {
+        return ring.data() + (std::size_t((j - (ya - r)) % taps) * 5 + std::size_t(q)) * nn;
+    };
+    for (int j = ya - r; j < yb + r; ++j) {
+        const int sy = j >= 0 && j < s.H ? j : fold(j, s.H);
+        sourceRow(s.rowA(sy), s.rowB(sy), s.stride, s.W, xa - r, wide, border, ua.data(), ub.data(), uu.data(),
+                  vv.data(), uv.data());
+        // Output column xa + i needs source columns i .. i + 2r of the row.
+        const double* src[5] = {ua.data(), ub.data(), uu.data(), vv.data(), uv.data()};
+        for (int q = 0; q < 5; ++q) {
+            for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = src[q] + t;
+            filterRows(rows.data(), slot(j, q), n, w.data(), r);
+        }
+        const int y = j - r; // the output row whose window ends at source row j
+        if (y < ya) continue;
+        for (int q = 0; q < 5; ++q) {
+            for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(y - r + t, q);
+            filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
+        }
+        fn(y, m.data());
+    }
+}
+
+// Bands of output rows [y0, y1), each filtering its rows plus a 2r halo: a few bands per thread (at
+// least 64 rows each) balance the load without much halo. fn(ya, yb) per band, in parallel.
+template <typename Fn>
+void forRowBands(int y0, int y1, Fn&& fn) {
+    const int bandsWanted = 4 * std::max(1, tbb::this_task_arena::max_concurrency());
+    const int kChunk = std::max(64, (y1 - y0 + bandsWanted - 1) / bandsWanted);
+    const int chunks = (y1 - y0 + kChunk - 1) / kChunk;
+    tbb::parallel_for(0, chunks, [&](int chunk) {
+        const int ya = y0 + chunk * kChunk, yb = std::min(y1, ya + kChunk);
+        fn(ya, yb);
+    });
+}
+
+std::vector<double> windowTaps(const SsimParams& p) {
+    return p.radius >= 0 ? gaussianKernel(p.sigma, p.radius) : gaussianKernel(p.sigma, p.truncate);
+}
+
+} // namespace
+
+std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, SsimScratch* scratch) {
+    SsimScratch own;
+    SsimScratch& sc = scratch ? *scratch : own;
+    const int W = a.width(), H = a.height();
+    const std::vector<double> w = windowTaps(p);
+    const int r = int(w.size() / 2);
+    const int taps = 2 * r + 1;
+    if (W != b.width() || H != b.height() || W < taps || H < taps) return std::nullopt;
+    const double C1 = (p.k1 * p.range) * (p.k1 * p.range), C2 = (p.k2 * p.range) * (p.k2 * p.range);
+    const int pad = (taps - 1) / 2;
+    const int y0 = pad, y1 = H - pad, x0 = pad, x1 = W - pad; // the averaged (cropped) area
+    if (y1 <= y0 || x1 <= x0) return std::nullopt;
+    const int n = x1 - x0;
+    const std::size_t nn = std::size_t(n);
+
+    // Per cropped row and channel: sum of the SSIM map over the cropped columns. The window of a
+    // cropped pixel lies inside the image (the crop is the window's radius): the border is never reached.
+    std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
+    forRowBands(y0, y1, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        for (int c = 0; c < 3; ++c) {
+            const SignalPair s{a.data() + c, b.data() + c, 3, W, H};
+            momentRows(s, ya, yb, x0, n, w, p.border, buf, [&](int y, const double* mx) {
+                buf.map.resize(nn);
+                rowSums[std::size_t(y)][std::size_t(c)] =
+                    ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, buf.map.data(), n, C1, C2);
+            });
+        }
+    });
+    std::array<double, 3> total{};
+    for (int y = y0; y < y1; ++y)
+        for (std::size_t c = 0; c < 3; ++c) total[c] += rowSums[std::size_t(y)][c];
+    const double count = double(y1 - y0) * double(x1 - x0);
+    return (total[0] / count + total[1] / count + total[2] / count) / 3.0;
+}
+
+SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p) {
+    const int W = x.width(), H = x.height();
+    if (y.width() != W || y.height() != H) throw std::invalid_argument("ssimMaps: the planes differ in size");
+    SsimMaps out{FloatPlane(W, H), FloatPlane(W, H)};
+    if (W == 0 || H == 0) return out;
+    const std::vector<double> w = windowTaps(p);
+    const double C1 = (p.k1 * p.range) * (p.k1 * p.range), C2 = (p.k2 * p.range) * (p.k2 * p.range), C3 = C2 / 2;
+    const std::size_t nn = std::size_t(W);
+    SsimScratch sc;
+    forRowBands(0, H, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        const SignalPair s{x.data(), y.data(), 1, W, H};
+        momentRows(s, ya, yb, 0, W, w, p.border, buf, [&](int row, const double* m) {
+            buf.map.resize(nn);
+            ssimRowSum(m, m + nn, m + 2 * nn, m + 3 * nn, m + 4 * nn, buf.map.data(), W, C1, C2);
+            float* index = out.ssim.row(row);
+            float* structure = out.structure.row(row);
+            for (int i = 0; i < W; ++i) {
+                index[i] = float(buf.map[std::size_t(i)]);
+                const double ux = m[i], uy = m[nn + std::size_t(i)];
+                const double vx = std::max(0.0, m[2 * nn + std::size_t(i)] - ux * ux);
+                const double vy = std::max(0.0, m[3 * nn + std::size_t(i)] - uy * uy);
+                const double vxy = m[4 * nn + std::size_t(i)] - ux * uy;
+                structure[i] = float((vxy + C3) / (std::sqrt(vx * vy) + C3));
+            }
+        });
+    });
+    return out;
+}
+
+} // namespace ll
