@@ -1,11 +1,11 @@
 // uncertaintyStage (EvalRun.h), spec "8-bit quantisation uncertainty": the Monte Carlo over the edit's
-// codes (QuantisationUncertainty.h), with the real side (E_R, M_R, their statistics, Omega and
-// Omega-nabla) held fixed from this run.
+// codes (QuantisationUncertainty.h), each draw scored by evaluate() with this run's exclusion of
+// clipped edit pixels and blurred light signal, so on the same Omega.
 #include "metrics/EvalRun.h"
 
-#include "metrics/MaskedGather.h"
 #include "metrics/QuantisationUncertainty.h"
-#include "metrics/RatioImage.h"
+
+#include <tbb/parallel_for.h>
 
 namespace ll {
 namespace {
@@ -19,25 +19,29 @@ bool uncertaintyApplies(const EvalRun& run) {
 }
 
 void uncertaintyStage(EvalRun& run) {
-    EvalWorkspace& ws = run.ws;
-    EvalScores& s = run.scores;
-    const Image ER = ratioImage(run.numerator, run.denominator, ws.omega);
-    const std::vector<std::size_t> omegaOffsets = maskRowOffsets(ws.omega);
+    const EvalInputs& in = run.in;
+    // The pixels this run excluded because of the edit's clipping (a pixel with an earlier reason stays
+    // excluded by that reason in every draw).
+    Mask clipped;
+    if (!in.editClipped) {
+        clipped = Mask(run.W, run.H);
+        const std::uint8_t code = std::uint8_t(ExclusionReason::ClippedEdit);
+        tbb::parallel_for(0, run.H, [&](int y) {
+            const std::uint8_t* r = run.ws.reason.row(y);
+            std::uint8_t* m = clipped.row(y);
+            for (int x = 0; x < run.W; ++x) m[x] = r[x] == code ? 1 : 0;
+        });
+    }
     McFixed f;
-    f.ratioReal = &ER;
-    f.gradientReal = &ws.gradReal;
-    f.realStats = &s.ratioRealStats;
-    f.omega = &ws.omega;
-    f.omegaRowOffsets = &omegaOffsets;
-    f.gradientDomain = &ws.domain;
-    f.denominator = &run.denominator;
-    f.codes = uncertaintyCodes(run.in);
-    if (!run.in.editCodes) f.resizeTo = std::make_pair(run.W, run.H);
-    f.k = run.in.k;
+    f.inputs = &in;
+    f.clippedEdit = in.editClipped ? in.editClipped : &clipped;
+    f.blurredLight = &run.blurred();
+    f.codes = uncertaintyCodes(in);
+    if (!in.editCodes) f.resizeTo = std::make_pair(run.W, run.H);
+    f.k = in.k;
     f.path = &run.modelPath();
-    f.nullWhenRealDegenerate = run.params.nullWhenRealDegenerate;
     const McSummary mc = quantisationUncertainty(f, run.params);
-    s.uncertainty = QuantisationUncertainty{mc.draws, mc.sieStd, mc.lfeStd, mc.sie1Std};
+    run.scores.uncertainty = QuantisationUncertainty{mc.draws, mc.sieStd, mc.lfeStd, mc.sie1Std};
 }
 
 } // namespace ll

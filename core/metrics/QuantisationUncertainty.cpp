@@ -2,10 +2,6 @@
 
 #include "image/Resample.h"
 
-#include "metrics/Gradient.h"
-#include "metrics/Lfe.h"
-#include "metrics/RatioImage.h"
-#include "metrics/Sie.h"
 #include "util/DrawRng.h"
 
 #include <tbb/parallel_for.h>
@@ -48,24 +44,24 @@ Image perturbedEdit(const Codes8& codes, const ModelImagePath& path, float k, st
     return path.decode(enc, k);
 }
 
-McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& params) {
-    McScores s;
-    const Image EG = ratioImage(edit, *f.denominator, *f.omega);
-    const RgbStats editStats = channelStats(EG, *f.omega, *f.omegaRowOffsets, params.madFloor);
-    bool realDeg = false;
-    for (const auto& c : *f.realStats) realDeg |= c.floored;
-    const SieResult sie = computeSie(*f.ratioReal, EG, *f.omega, *f.realStats, editStats);
-    if (!(realDeg && f.nullWhenRealDegenerate)) {
-        s.sie = sie.sie;
-        s.sie1 = sie.sie1;
-    }
-    const Image MG = gradientMagnitude(EG, *f.gradientDomain);
-    const LfeResult lfe =
-        computeLfe(*f.gradientReal, MG, *f.gradientDomain, params.lfeGradientPercentile, params.madFloor);
-    bool lfeRealDeg = false;
-    for (const auto& c : lfe.channels) lfeRealDeg |= c.real.floored;
-    if (!(lfeRealDeg && f.nullWhenRealDegenerate)) s.lfe = lfeOf(lfe);
-    return s;
+McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& params, EvalWorkspace& workspace) {
+    EvalInputs in;
+    const EvalInputs& fixed = *f.inputs;
+    in.on = fixed.on;
+    in.off = fixed.off;
+    in.edit = &edit;
+    in.editClipped = f.clippedEdit;
+    in.task = fixed.task;
+    in.k = fixed.k;
+    in.window = fixed.window;
+    if (auto w = fixed.regions.find("window"); w != fixed.regions.end()) in.regions.insert(*w);
+    in.clipLevel = fixed.clipLevel;
+    in.blurredLight = f.blurredLight;
+    MetricParams p = params;
+    p.computeClassic = false;
+    p.computeUncertainty = false;
+    const EvalScores s = evaluate(in, p, KeptMaps::None, workspace).scores;
+    return McScores{s.sie, s.lfe, s.sie1};
 }
 
 McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) {
@@ -73,10 +69,12 @@ McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) 
     out.draws = std::max(0, params.uncertaintyDraws);
     if (!f.codes || !f.path || out.draws < 2) return out;
     std::vector<McScores> draws(std::size_t(out.draws));
+    EvalWorkspacePool workspaces;
     tbb::parallel_for(0, out.draws, [&](int d) {
         Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
         if (f.resizeTo) edit = resampleLinear(edit, f.resizeTo->first, f.resizeTo->second);
-        draws[std::size_t(d)] = scoreDraw(f, edit, params);
+        EvalWorkspacePool::Lease ws(workspaces);
+        draws[std::size_t(d)] = scoreDraw(f, edit, params, **ws);
     });
     std::vector<std::optional<double>> sie, lfe, sie1;
     for (const auto& d : draws) {

@@ -7,7 +7,9 @@
 // about 1 / sqrt(2 * 399) = 3.5%, so they must agree within 20% (four standard errors of the difference).
 #include "colour/ColourConfig.h"
 #include "colour/ModelImagePath.h"
+#include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
+#include "metrics/QuantisationUncertainty.h"
 #include "metrics/SyntheticScenes.h"
 
 #include <QtTest>
@@ -94,6 +96,47 @@ private Q_SLOTS:
         QVERIFY2(sieStd > 0 && lfeStd > 0, qPrintable(what));
         QVERIFY2(std::abs(*reported.uncertainty->sieStd / sieStd - 1) < 0.2, qPrintable(what));
         QVERIFY2(std::abs(*reported.uncertainty->lfeStd / lfeStd - 1) < 0.2, qPrintable(what));
+    }
+
+    // A draw is scored as the evaluation scores the edit: the unperturbed edit through scoreDraw gives
+    // the reported SIE, LFE and SIE1 bit for bit: the spread is measured with the arithmetic of the score
+    // (the draws were once scored by a second SIE/LFE implementation on float ratio images).
+    void aDrawIsScoredAsTheEvaluationScoresTheEdit() {
+        const test::Scene scene = test::makeScene(64, 48, 8);
+        const ModelImagePath path(ColourConfig::builtin());
+        Image wrong = scene.oracleEdit;
+        for (std::size_t i = 0; i < wrong.floatCount(); ++i) wrong.data()[i] *= 0.85f + 0.3f * float(i % 5) / 5.0f;
+        const Codes8 codes = path.toCodes(wrong, 1.3f);
+        const Image edit = path.decode(codes, 1.3f);
+        Mask window(64, 48);
+        for (int x = 0; x < 10; ++x) window(x, 3) = 1;
+        EvalInputs in;
+        in.on = &scene.on;
+        in.off = &scene.off;
+        in.edit = &edit;
+        in.editCodes = &codes;
+        in.k = 1.3f;
+        in.window = &window;
+        in.modelPath = &path;
+        const EvalResult whole = evaluate(in, {}, KeptMaps::All);
+        QVERIFY(whole.scores.sie && whole.scores.lfe && whole.scores.sie1);
+        Mask clipped(64, 48);
+        for (std::size_t i = 0; i < clipped.size(); ++i)
+            clipped[i] = whole.maps->masks.reason[i] == std::uint8_t(ExclusionReason::ClippedEdit);
+        McFixed f;
+        f.inputs = &in;
+        f.clippedEdit = &clipped;
+        f.blurredLight = &whole.maps->blurredSignal;
+        f.codes = &codes;
+        f.k = 1.3f;
+        f.path = &path;
+        EvalWorkspace ws;
+        const McScores s = scoreDraw(f, edit, {}, ws);
+        QVERIFY(s.sie && s.lfe && s.sie1);
+        QCOMPARE(*s.sie, *whole.scores.sie);
+        QCOMPARE(*s.lfe, *whole.scores.lfe);
+        QCOMPARE(*s.sie1, *whole.scores.sie1);
+        QVERIFY(*s.sie == *whole.scores.sie && *s.lfe == *whole.scores.lfe); // bit for bit
     }
 };
 
