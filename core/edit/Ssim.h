@@ -17,10 +17,8 @@ inline SsimParams editSsimParams() {
 
 inline SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y) { return ll::ssimMaps(x, y, editSsimParams()); }
 
-// Local Gaussian-window statistics of two signals (means, variances, covariance).
-struct LocalMoments {
-    FloatPlane meanX, meanY, varX, varY, cov;
-};
+// Local Gaussian-window statistics of two signals (means, variances, covariance; image/Ssim.h's
+// localMoments) with the edit scores' window: sigma, radius ceil(3 sigma) unless given, 'mirror' border.
 LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, double sigma, int radius = -1);
 
 // Local normalised cross-correlation (cov + c) / (sqrt(varX varY) + c) with a Gaussian window.

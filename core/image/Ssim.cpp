@@ -240,4 +240,35 @@ SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p)
     return out;
 }
 
+LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, const SsimParams& window) {
+    const int W = x.width(), H = x.height();
+    if (y.width() != W || y.height() != H) throw std::invalid_argument("localMoments: the planes differ in size");
+    LocalMoments out{FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H)};
+    if (W == 0 || H == 0) return out;
+    const std::vector<double> w = windowTaps(window);
+    const std::size_t nn = std::size_t(W);
+    SsimScratch sc;
+    forRowBands(0, H, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        const SignalPair s{x.data(), y.data(), 1, W, H};
+        momentRows(s, ya, yb, 0, W, w, window.border, buf, [&](int row, const double* m) {
+            float* mx = out.meanX.row(row);
+            float* my = out.meanY.row(row);
+            float* vx = out.varX.row(row);
+            float* vy = out.varY.row(row);
+            float* cv = out.cov.row(row);
+            for (int i = 0; i < W; ++i) {
+                const std::size_t k = std::size_t(i);
+                const double ux = m[k], uy = m[nn + k];
+                mx[i] = float(ux);
+                my[i] = float(uy);
+                vx[i] = float(std::max(0.0, m[2 * nn + k] - ux * ux));
+                vy[i] = float(std::max(0.0, m[3 * nn + k] - uy * uy));
+                cv[i] = float(m[4 * nn + k] - ux * uy);
+            }
+        });
+    });
+    return out;
+}
+
 } // namespace ll

@@ -7,7 +7,7 @@
 //    window would cross the edge), then over channels. No value when the image is smaller than the window.
 //  - ssimMaps(): the index map of two planes at every pixel, the window folded at the edges by
 //    `border`, with the structure term s = (sigma_xy + C3) / (sigma_x sigma_y + C3), C3 = C2 / 2
-//    (the edit scores).
+//    (the edit scores); localMoments() gives the moments themselves (the edit scores' local NCC).
 // Both: C1 = (K1 L)^2, C2 = (K2 L)^2 for the dynamic range L; the five local moments filtered
 // separably in double (rows, then columns, the taps of image/GaussianBlur.h's exact kernel) and the
 // index ((2 mx my + C1)(2 sxy + C2)) / ((mx^2 + my^2 + C1)(sx^2 + sy^2 + C2)) in double; the same
@@ -52,5 +52,12 @@ struct SsimMaps {
 
 // Throws std::invalid_argument when the planes differ in size.
 SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p);
+
+// The local moments SSIM is built on, at every pixel, under the window of `window` (sigma, truncate or
+// radius, border): means, variances (clamped at 0) and covariance, from the same double filtering.
+struct LocalMoments {
+    FloatPlane meanX, meanY, varX, varY, cov;
+};
+LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, const SsimParams& window);
 
 } // namespace ll
