@@ -34,14 +34,9 @@ Image imperfectEdit(const test::Scene& s, bool turnOn, std::uint32_t seed) {
     return g;
 }
 
-Mask rectMask(int W, int H, int x0, int y0, int x1, int y1) {
-    Mask m(W, H);
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x) m(x, y) = 1;
-    return m;
-}
+using test::rectMask;
 
-std::vector<std::uint8_t> toVec(const Mask& m) { return std::vector<std::uint8_t>(m.values().begin(), m.values().end()); }
+std::vector<std::uint8_t> toVec(const Mask& m) { return test::maskValues(m); }
 
 } // namespace
 

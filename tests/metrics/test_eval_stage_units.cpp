@@ -21,14 +21,9 @@ bool close(double a, double b, double rel, double abs = 0.0) {
     return std::abs(a - b) <= std::max(abs, rel * std::max(std::abs(a), std::abs(b)));
 }
 
-Mask rectMask(int W, int H, int x0, int y0, int x1, int y1) {
-    Mask m(W, H);
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x) m(x, y) = 1;
-    return m;
-}
+using test::rectMask;
 
-std::vector<std::uint8_t> toVec(const Mask& m) { return std::vector<std::uint8_t>(m.values().begin(), m.values().end()); }
+std::vector<std::uint8_t> toVec(const Mask& m) { return test::maskValues(m); }
 
 // A turn-on case: the generated scene, an imperfect edit (a wrong highlight, noise), a window, two
 // regions, a non-finite pixel and a zero denominator.
@@ -87,6 +82,18 @@ struct Case {
         return std::sqrt(gx * gx + gy * gy);
     }
 };
+
+// The stages before the one under test, in evaluate()'s order (without PSNR/SSIM).
+void validityThroughSie(EvalRun& run) {
+    validityStage(run);
+    standardisationStage(run);
+    sieStage(run);
+}
+
+void validityThroughLfe(EvalRun& run) {
+    validityThroughSie(run);
+    lfeStage(run);
+}
 
 } // namespace
 
@@ -189,9 +196,7 @@ private Q_SLOTS:
         Case k;
         EvalWorkspace ws;
         EvalRun run(k.in, k.params, KeptMaps::None, ws);
-        validityStage(run);
-        standardisationStage(run);
-        sieStage(run);
+        validityThroughSie(run);
         QVERIFY(toVec(ws.domain) == k.ref.omegaGrad);
         for (int i = 0; i < Case::W * Case::H; ++i)
             for (int c = 0; c < 3; ++c) {
@@ -210,10 +215,7 @@ private Q_SLOTS:
         Case k;
         EvalWorkspace ws;
         EvalRun run(k.in, k.params, KeptMaps::None, ws);
-        validityStage(run);
-        standardisationStage(run);
-        sieStage(run);
-        lfeStage(run);
+        validityThroughLfe(run);
         for (int c = 0; c < 3; ++c) {
             std::vector<double> r, g;
             for (int i = 0; i < Case::W * Case::H; ++i) {
@@ -240,10 +242,7 @@ private Q_SLOTS:
         Case k;
         EvalWorkspace ws;
         EvalRun run(k.in, k.params, KeptMaps::None, ws);
-        validityStage(run);
-        standardisationStage(run);
-        sieStage(run);
-        lfeStage(run);
+        validityThroughLfe(run);
         QVERIFY(run.scores.regions.empty());
         regionsStage(run);
         QCOMPARE(run.scores.regions.size(), std::size_t(2));
@@ -268,12 +267,7 @@ private Q_SLOTS:
         const std::array<float, 256>& table = path.decodeTable();
         for (std::size_t i = 0; i < codes.rgb.size(); ++i) decoded.data()[i] = table[codes.rgb[i]];
         k.in.edit = &decoded;
-        auto prepared = [&](EvalRun& run) {
-            validityStage(run);
-            standardisationStage(run);
-            sieStage(run);
-            lfeStage(run);
-        };
+        auto prepared = validityThroughLfe;
         {
             EvalWorkspace ws;
             EvalRun run(k.in, k.params, KeptMaps::None, ws); // no codes
@@ -297,10 +291,7 @@ private Q_SLOTS:
         Case k;
         EvalWorkspace ws;
         EvalRun run(k.in, k.params, KeptMaps::All, ws);
-        validityStage(run);
-        standardisationStage(run);
-        sieStage(run);
-        lfeStage(run);
+        validityThroughLfe(run);
         regionsStage(run);
         run.reasons.add("first");
         run.reasons.add("second");
