@@ -5,10 +5,10 @@
 // read by standardisationStage).
 #include "metrics/EvalRun.h"
 
-#include "image/GaussianBlur.h"
-#include "image/RecursiveGaussian.h"
 #include "metrics/BandPairMask.h"
 #include "metrics/EvalRows.h"
+#include "metrics/LightSignal.h"
+#include "metrics/LowSignalMask.h"
 
 #include <tbb/parallel_for.h>
 
@@ -49,13 +49,11 @@ void lightAndReasons(EvalRun& run) {
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
         double pairMax = 0.0;
         for (int x = 0; x < W; ++x, a += 3, b += 3, g += 3, d += 3) {
-            double s = 0.0;
-            for (int c = 0; c < 3; ++c) s += std::max(double(a[c]) - double(b[c]), 0.0);
-            const float v = float(s / 3.0);
-            L[x] = std::isfinite(v) ? v : 0.0f;
+            const float v = lightAt(a, b); // finite (0 where the pair is not)
+            L[x] = v;
             const std::size_t i = i0 + std::size_t(x);
             const bool window = (winA && (*winA)[i]) || (winB && (*winB)[i]);
-            if (std::isfinite(v) && double(v) > pairMax && inBandPairMask(a, b, k, clip, window)) pairMax = v;
+            if (double(v) > pairMax && inBandPairMask(a, b, k, clip, window)) pairMax = v;
             std::uint8_t reason = 0;
             if (anyNonFinite(a) || anyNonFinite(b) || anyNonFinite(g))
                 reason = std::uint8_t(ExclusionReason::NonFinite);
@@ -104,13 +102,7 @@ void validityStage(EvalRun& run) {
     const Image& denominator = run.denominator;
 
     lightAndReasons(run);
-    const double sigma = params.lowSignalSigmaFraction * double(std::max(W, H));
-    if (in.blurredLight)
-        ; // the caller's, for this pair
-    else if (params.blurMethod == BlurMethod::ExactKernel)
-        ws.blurred = gaussianBlurExact(ws.light, sigma, params.lowSignalTruncate);
-    else
-        gaussianBlurRecursive(ws.light, sigma, ws.blurred);
+    if (!in.blurredLight) blurLightSignal(ws.light, params, ws.blurred); // else the caller's, for this pair
     const FloatPlane& blurred = run.blurred();
     BracketSelect& sel = ws.select;
     {

@@ -2,8 +2,6 @@
 
 #include <tbb/parallel_for.h>
 
-#include <algorithm>
-#include <cmath>
 
 namespace ll {
 
@@ -13,12 +11,7 @@ FloatPlane lightSignal(const Image& on, const Image& off) {
         const float* a = on.pixel(0, y);
         const float* b = off.pixel(0, y);
         float* o = L.row(y);
-        for (int x = 0; x < on.width(); ++x, a += 3, b += 3) {
-            double s = 0.0;
-            for (int c = 0; c < 3; ++c) s += std::max(double(a[c]) - double(b[c]), 0.0);
-            const float v = float(s / 3.0);
-            o[x] = std::isfinite(v) ? v : 0.0f;
-        }
+        for (int x = 0; x < on.width(); ++x, a += 3, b += 3) o[x] = lightAt(a, b);
     });
     return L;
 }

@@ -5,7 +5,19 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace ll {
+
+// L of one pixel from its on and off RGB values (the one definition: lightSignal() and the
+// evaluation's validity pass both use it).
+inline float lightAt(const float* on, const float* off) {
+    double s = 0.0;
+    for (int c = 0; c < 3; ++c) s += std::max(double(on[c]) - double(off[c]), 0.0);
+    const float v = float(s / 3.0);
+    return std::isfinite(v) ? v : 0.0f;
+}
 
 FloatPlane lightSignal(const Image& on, const Image& off);
 
