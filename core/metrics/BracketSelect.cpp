@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// Rank lo of a type-7 percentile, computed exactly as OrderStatistics' percentileOf does.
+// Rank lo of a type-7 percentile, computed exactly as util/Percentile.h's type7Position does.
 std::size_t lowRank(double p, std::size_t n) { return type7Position(n, p).lo; }
 
 } // namespace

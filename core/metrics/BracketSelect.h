@@ -129,7 +129,7 @@ public:
     std::size_t count(int s) const { return sets_[std::size_t(s)].n; }
     // Values of ranks lo and lo + 1 (clamped to the last rank); NaN for an empty set.
     std::pair<double, double> ranks(int s) const { return {sets_[std::size_t(s)].a, sets_[std::size_t(s)].b}; }
-    // Type-7 percentile (as OrderStatistics' percentileOf) and median (mean of the two central values
+    // Type-7 percentile (as util/Percentile.h) and median (mean of the two central values
     // for an even count, as medianOf; only for a target of 50). NaN for an empty set.
     double percentile(int s) const;
     double median(int s) const;

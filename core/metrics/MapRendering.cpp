@@ -3,7 +3,7 @@
 #include "colour/ColourMaps.h"
 #include "metrics/MapPalette.h"
 #include "metrics/MaskedGather.h"
-#include "metrics/OrderStatistics.h"
+#include "util/Percentile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +48,7 @@ Rgb8 sequentialColour(double t) {
 double symmetricRange(const FloatPlane& v, const Mask& valid) {
     std::vector<float> a = gatherMasked(v, valid, maskRowOffsets(valid));
     for (float& x : a) x = std::abs(x);
-    const double m = a.empty() ? 0.0 : percentileOf(a, 99.0);
+    const double m = a.empty() ? 0.0 : percentileInPlace(a, 99.0);
     return m > 0.0 && std::isfinite(m) ? m : 1.0;
 }
 
@@ -80,8 +80,8 @@ Canvas renderSequentialMap(const FloatPlane& v, const Mask& valid, const std::st
     std::vector<float> a = gatherMasked(v, valid, maskRowOffsets(valid));
     double lo = 0.0, hi = 1.0;
     if (!a.empty()) {
-        lo = percentileOf(a, 1.0);
-        hi = percentileOf(a, 99.0);
+        lo = percentileInPlace(a, 1.0);
+        hi = percentileInPlace(a, 99.0);
     }
     if (!(hi > lo)) hi = lo + 1.0;
     Canvas c = canvasFor(W, H);

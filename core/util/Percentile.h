@@ -5,7 +5,7 @@
 // v[lo] + f (v[lo+1] - v[lo]) (just v[lo] when f = 0). Computed in double whatever the value type.
 //
 // Every percentile of the code goes through type7Position / type7Interpolate: the engine's exact
-// parallel selection (metrics/OrderStatistics, BracketSelect) finds the two order statistics its own
+// parallel selection (metrics/BracketSelect) finds the two order statistics its own
 // way; everything else uses percentileInPlace (selection, O(n)) or percentileOfSorted.
 #include <algorithm>
 #include <cmath>
