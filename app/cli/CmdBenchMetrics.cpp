@@ -1,6 +1,8 @@
 // lightlens-cli bench-metrics: times the metric engine (mask + SIE + LFE + SIE1 + regions and bands,
 // no PSNR/SSIM) on in-memory synthetic images and prints the median and percentiles.
 #include "cli/Commands.h"
+#include "util/AtomicFile.h"
+#include "util/Error.h"
 #include "util/Percentile.h"
 
 #include "metrics/EvalWorkspace.h"
@@ -17,6 +19,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <string>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -38,6 +42,36 @@ double processCpuMs() {
 
 double percentile(std::vector<double> v, double p) { return percentileInPlace(v, p); } // util/Percentile.h
 
+// A NumPy .npy file (format 1.0, C order) of `count` values of type '<f4' or '|u1' with `shape`.
+std::string npy(const void* data, std::size_t bytes, const char* descr, const std::string& shape) {
+    std::string header = std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (" + shape + "), }";
+    const std::size_t unpadded = 10 + header.size() + 1; // magic, version, length, header, newline
+    header.append((64 - unpadded % 64) % 64, ' ');
+    header += '\n';
+    std::string out = "\x93NUMPY";
+    out += char(1);
+    out += char(0);
+    out += char(header.size() & 0xff);
+    out += char((header.size() >> 8) & 0xff);
+    out += header;
+    out.append(static_cast<const char*>(data), bytes);
+    return out;
+}
+
+// The case as .npy files (on, off, edit: float32 H x W x 3, linear; region_<name>: uint8 H x W) for
+// an outside implementation to time on the same data (scripts/numpy-reference.py).
+void writeCase(const SyntheticCase& sc, const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw Error(dir.string(), "cannot create the folder: " + ec.message());
+    const std::string hw = std::to_string(sc.on.height()) + ", " + std::to_string(sc.on.width());
+    for (const auto& [name, img] : {std::pair<const char*, const Image*>{"on", &sc.on}, {"off", &sc.off}, {"edit", &sc.edit}})
+        writeFileAtomic(dir / (std::string(name) + ".npy"),
+                        npy(img->data(), img->floatCount() * sizeof(float), "<f4", hw + ", 3"));
+    for (const auto& [name, m] : sc.regions)
+        writeFileAtomic(dir / ("region_" + name + ".npy"), npy(m.data(), m.size(), "|u1", hw));
+}
+
 } // namespace
 
 Command makeBenchMetricsCommand() {
@@ -48,6 +82,7 @@ Command makeBenchMetricsCommand() {
                       {"repeat", "N", "timed runs (default 15)"},
                       {"threads", "N", "worker threads (default: all cores)"},
                       {"classic", "", "include PSNR and SSIM"},
+                      {"write-case", "DIR", "also write the case as NumPy .npy files into DIR (for scripts/numpy-reference.py)"},
                       {"json", "", "print one JSON object"}},
                      0,
                      0,
@@ -63,6 +98,7 @@ Command makeBenchMetricsCommand() {
                                                               std::size_t(threads));
 
                 const SyntheticCase sc = makeSyntheticCase(size.width, size.height);
+                if (const auto dir = args.value("write-case")) writeCase(sc, *dir);
                 EvalInputs in;
                 in.on = &sc.on;
                 in.off = &sc.off;
