@@ -82,6 +82,28 @@ void lightAndReasons(EvalRun& run) {
     });
 }
 
+// E_R,c = a / d (into column c) and E_G,c = g / d (column 3 + c) of the pixels x < W with keep[x] set,
+// as float: the float quotient of two floats is the double quotient rounded to float (53 >= 2 x 24 + 2
+// bits: rounding twice is harmless for division), so these are the values gatherChannel takes from the
+// double ratio rows, without forming the rows. Returns their number.
+std::size_t gatherRatios(const float* a, const float* g, const float* d, int c, const std::uint8_t* keep, int W,
+                         EvalWorkspace::RowScratch& sc) {
+    std::vector<float>& colR = sc.columns[std::size_t(c)];
+    std::vector<float>& colG = sc.columns[std::size_t(3 + c)];
+    colR.resize(std::size_t(W));
+    colG.resize(std::size_t(W));
+    float* cr = colR.data();
+    float* cg = colG.data();
+    std::size_t n = 0;
+    for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
+        const float den = d[3 * x + c];
+        cr[n] = a[3 * x + c] / den;
+        cg[n] = g[3 * x + c] / den;
+        n += keep[x] & 1u;
+    }
+    return n;
+}
+
 // The final reason: the blur-free reasons 1-4 first, then low signal, then window.
 inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
     if (prelim != 0 && prelim != std::uint8_t(ExclusionReason::Window)) return prelim;
@@ -167,10 +189,12 @@ void validityStage(EvalRun& run) {
         }
         counts[0] = std::size_t(W);
         for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
-        const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        const float* a = realNumerator.pixel(0, y);
+        const float* g = edit.pixel(0, y);
+        const float* d = denominator.pixel(0, y);
         for (int c = 0; c < 3; ++c) {
-            const std::size_t n = gatherChannel(E, E + 3 * std::size_t(W), c, om, 0, W, sc);
+            const std::size_t n = gatherRatios(a, g, d, c, om, W, sc);
             emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
             emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
         }
