@@ -49,8 +49,10 @@ EvalResult finishRun(EvalRun& run) {
         vm.omega = std::move(ws.omega);
         vm.validPixels = s.validPixels;
         vm.firstReasonCounts = s.excludedByFirstReason;
-        maps.gradientReal = std::move(ws.gradReal);
-        maps.gradientEdit = std::move(ws.gradEdit);
+        if (!maps.compact) { // compact maps: pixelMetrics() works M out at a pixel from the images
+            maps.gradientReal = std::move(ws.gradReal);
+            maps.gradientEdit = std::move(ws.gradEdit);
+        }
         if (perChannelMaps) maps.gradientDomain = std::move(ws.domain);
         for (int c = 0; c < 3; ++c) {
             Mask m(W, H);

@@ -69,10 +69,10 @@ struct EvalMaps {
     FloatPlane lightSignal;                  // L = mean_c max(I_on - I_off, 0)
     FloatPlane blurredSignal;                // the low-signal test's blurred L
     double lowSignalThreshold = 0.0;
-    // Compact maps (KeptMaps::Compact) leave standardisedReal, standardisedEdit, siePerChannel and
-    // lfePerChannel empty (pixelMetrics() in PixelMetrics.h gives their values pixel by pixel), and
-    // also the masks of the single exclusion reasons (masks.reason and masks.omega are kept),
-    // gradientDomain and blurredSignal.
+    // Compact maps (KeptMaps::Compact) leave standardisedReal, standardisedEdit, siePerChannel,
+    // lfePerChannel, gradientReal and gradientEdit empty (pixelMetrics() in PixelMetrics.h gives their
+    // values pixel by pixel), and also the masks of the single exclusion reasons (masks.reason and
+    // masks.omega are kept), gradientDomain and blurredSignal.
     bool compact = false;
 };
 
@@ -80,9 +80,10 @@ struct EvalMaps {
 enum class KeptMaps {
     None,
     All,
-    // All but the four per-channel maps that follow pixel by pixel from E_R, E_G, M_R, M_G and the
-    // scores' medians and MADs, the masks of each exclusion reason, Omega-nabla and the blurred light
-    // signal (EvalMaps::compact): 59 bytes per pixel less, 1.4 GB at 6000x4000. The desktop app's set.
+    // All but the maps that follow pixel by pixel from the images, E_R, E_G and the scores' medians and
+    // MADs: the four per-channel float maps S(E_R), S(E_G), D_c, LFE_c, the gradient images M_R, M_G,
+    // the masks of each exclusion reason, Omega-nabla and the blurred light signal (EvalMaps::compact):
+    // 83 bytes per pixel less, 2.0 GB at 6000x4000. The desktop app's set.
     Compact,
 };
 

@@ -1,18 +1,45 @@
 #include "metrics/PixelMetrics.h"
 
+#include "metrics/GradientThreshold.h"
+
+#include <stdexcept>
+
 namespace ll {
 
-PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y) {
+namespace {
+
+// Omega-nabla at (x, y): the pixel and its four neighbours in Omega (border pixels are not).
+bool inGradientDomain(const Mask& omega, int x, int y) {
+    const int W = omega.width(), H = omega.height();
+    if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) return false;
+    return omega(x, y) && omega(x - 1, y) && omega(x + 1, y) && omega(x, y - 1) && omega(x, y + 1);
+}
+
+} // namespace
+
+PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, const Image* on, const Image* off,
+                          const Image* edit) {
     PixelMetrics p;
     const std::size_t i = std::size_t(y) * std::size_t(m.masks.omega.width()) + std::size_t(x);
     p.valid = m.masks.omega[i] != 0;
+    const bool gradientsKept = !m.gradientReal.empty();
+    if (!gradientsKept && (!on || !off || !edit))
+        throw std::invalid_argument("pixelMetrics: compact maps need the evaluated images for the gradients");
+    const Image* numerator = s.task == Task::On ? on : off;
+    const Image* denominator = s.task == Task::On ? off : on;
+    const bool inDomain = !gradientsKept && inGradientDomain(m.masks.omega, x, y);
     for (std::size_t c = 0; c < 3; ++c) {
         const int ci = int(c);
         p.inOmega80[c] = m.omega80[c][i] != 0;
         p.ratioReal[c] = m.ratioReal.at(x, y, ci);
         p.ratioEdit[c] = m.ratioEdit.at(x, y, ci);
-        p.gradientReal[c] = m.gradientReal.at(x, y, ci);
-        p.gradientEdit[c] = m.gradientEdit.at(x, y, ci);
+        if (gradientsKept) {
+            p.gradientReal[c] = m.gradientReal.at(x, y, ci);
+            p.gradientEdit[c] = m.gradientEdit.at(x, y, ci);
+        } else if (inDomain) {
+            p.gradientReal[c] = float(gradientMagnitudeAt(*numerator, *denominator, x, y, ci));
+            p.gradientEdit[c] = float(gradientMagnitudeAt(*edit, *denominator, x, y, ci));
+        }
     }
     p.sieMap = m.sieMap[i];
     p.lfeMap = m.lfeMap[i];
@@ -28,7 +55,8 @@ PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y) 
     }
     // The same arithmetic as the evaluation (Standardiser), from the kept float images: E_R and E_G
     // were rounded to float on the way into the maps, so S(E) and D_c agree with the full maps to
-    // float precision; M_R and M_G are the evaluation's own floats, so the LFE values are the same.
+    // float precision; M_R and M_G are the evaluation's own floats (kept, or worked out with its
+    // arithmetic), so the LFE values are the same.
     for (std::size_t c = 0; c < 3; ++c) {
         if (p.valid) {
             const double zr = Standardiser(s.ratioRealStats[c])(p.ratioReal[c]);

@@ -83,7 +83,7 @@ private Q_SLOTS:
         QCOMPARE(a.bandLabels.values(), c.bandLabels.values());
         for (std::size_t ch = 0; ch < 3; ++ch) QVERIFY(a.omega80[ch].values() == c.omega80[ch].values());
         QVERIFY(sameImage(a.ratioReal, c.ratioReal) && sameImage(a.ratioEdit, c.ratioEdit));
-        QVERIFY(sameImage(a.gradientReal, c.gradientReal) && sameImage(a.gradientEdit, c.gradientEdit));
+        QVERIFY(c.gradientReal.empty() && c.gradientEdit.empty()); // worked out by pixelMetrics()
         QVERIFY(samePlane(a.sieMap, c.sieMap) && samePlane(a.lfeMap, c.lfeMap));
         QVERIFY(samePlane(a.standardisedRealMean, c.standardisedRealMean));
         QVERIFY(samePlane(a.standardisedEditMean, c.standardisedEditMean));
@@ -100,7 +100,7 @@ private Q_SLOTS:
         for (int y = 0; y < H; ++y)
             for (int x = 0; x < W; ++x) {
                 const PixelMetrics full = pixelMetrics(a, all.scores, x, y);
-                const PixelMetrics p = pixelMetrics(*compact.maps, s, x, y);
+                const PixelMetrics p = pixelMetrics(*compact.maps, s, x, y, in_.on, in_.off, in_.edit);
                 const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x);
                 QCOMPARE(p.valid, a.masks.omega[i] != 0);
                 double meanR = 0.0, meanG = 0.0;
@@ -110,6 +110,9 @@ private Q_SLOTS:
                     QVERIFY2(close(p.standardisedReal[c], a.standardisedReal.at(x, y, ci)), qPrintable(QString("S(E_R) at %1,%2").arg(x).arg(y)));
                     QVERIFY2(close(p.standardisedEdit[c], a.standardisedEdit.at(x, y, ci)), qPrintable(QString("S(E_G) at %1,%2").arg(x).arg(y)));
                     QVERIFY2(close(p.sie[c], a.siePerChannel.at(x, y, ci)), qPrintable(QString("D_c at %1,%2").arg(x).arg(y)));
+                    // M from the images with the evaluation's arithmetic: its own floats.
+                    QCOMPARE(p.gradientReal[c], a.gradientReal.at(x, y, ci));
+                    QCOMPARE(p.gradientEdit[c], a.gradientEdit.at(x, y, ci));
                     QCOMPARE(p.lfe[c], a.lfePerChannel.at(x, y, ci)); // the same floats in, the same arithmetic
                     QCOMPARE(p.lfe[c], full.lfe[c]);
                     QCOMPARE(p.inOmega80[c], a.omega80[c][i] != 0);
@@ -146,6 +149,28 @@ private Q_SLOTS:
             }
         // The scene has valid and excluded pixels and an Omega80 in every channel: nothing above was vacuous.
         QVERIFY(valid > 1000 && excluded > 100 && in80 > 1000);
+    }
+
+    // Turn-off divides by I_on: the gradients worked out for compact maps follow the task; without the
+    // images they cannot be worked out, which is an error, not a zero.
+    void gradientsFollowTheTaskAndNeedTheImages() {
+        EvalInputs off = in_;
+        off.task = Task::Off;
+        const EvalResult all = evaluate(off, {}, KeptMaps::All);
+        const EvalResult compact = evaluate(off, {}, KeptMaps::Compact);
+        const int W = scene_.on.width(), H = scene_.on.height();
+        std::size_t inDomain = 0;
+        for (int y = 0; y < H; ++y)
+            for (int x = 0; x < W; ++x) {
+                const PixelMetrics p = pixelMetrics(*compact.maps, compact.scores, x, y, off.on, off.off, off.edit);
+                inDomain += all.maps->gradientDomain(x, y);
+                for (std::size_t c = 0; c < 3; ++c) {
+                    QCOMPARE(p.gradientReal[c], all.maps->gradientReal.at(x, y, int(c)));
+                    QCOMPARE(p.gradientEdit[c], all.maps->gradientEdit.at(x, y, int(c)));
+                }
+            }
+        QVERIFY(inDomain > 1000);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, pixelMetrics(*compact.maps, compact.scores, 5, 5));
     }
 
     void compactMapsCannotBeWrittenAsFiles() {

@@ -26,6 +26,7 @@ double statusMiB(const char* field) {
 struct Moment {
     double ms = -1.0;
     double peakMiB = 0.0;
+    double inUseMiB = 0.0;
 };
 
 } // namespace
@@ -42,7 +43,9 @@ QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
     int progressReports = 0;
     std::optional<CaseId> shown;
     QString failure;
-    const auto now = [&] { return Moment{double(clock.nsecsElapsed()) / 1e6, statusMiB("VmHWM")}; };
+    const auto now = [&] {
+        return Moment{double(clock.nsecsElapsed()) / 1e6, statusMiB("VmHWM"), statusMiB("VmRSS")};
+    };
     QObject::connect(w.session(), &DatasetSession::caseReady, &loop, [&](CasePtr c) {
         if (c->evaluating) {
             if (images.ms < 0) images = now();
@@ -82,8 +85,12 @@ QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
     const CasePtr c = w.currentCase();
     const QSize size = c ? c->size : QSize();
     auto row = [](const QString& what, const Moment& m) {
-        return m.ms < 0 ? QStringLiteral("| %1 | – | – |\n").arg(what)
-                        : QStringLiteral("| %1 | %2 | %3 |\n").arg(what).arg(m.ms / 1000.0, 0, 'f', 2).arg(m.peakMiB, 0, 'f', 0);
+        return m.ms < 0 ? QStringLiteral("| %1 | – | – | – |\n").arg(what)
+                        : QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                              .arg(what)
+                              .arg(m.ms / 1000.0, 0, 'f', 2)
+                              .arg(m.peakMiB, 0, 'f', 0)
+                              .arg(m.inUseMiB, 0, 'f', 0);
     };
     QString r;
     r += QStringLiteral("Open benchmark: %1, case %2 at %3x%4, window %5x%6, browser scoring in the background.\n\n")
@@ -92,7 +99,7 @@ QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
              .arg(size.height())
              .arg(o.windowWidth)
              .arg(o.windowHeight);
-    r += QStringLiteral("| moment | seconds after opening | peak memory so far, MiB |\n|---|---|---|\n");
+    r += QStringLiteral("| moment | seconds after opening | peak memory so far, MiB | in use then, MiB |\n|---|---|---|---|\n");
     r += row(QStringLiteral("images on screen"), images);
     r += row(QStringLiteral("metrics computed (map views next)"), evaluated);
     r += row(QStringLiteral("the case's score in the browser"), browserScore);

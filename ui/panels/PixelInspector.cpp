@@ -80,7 +80,8 @@ void PixelInspector::refresh() {
         return;
     }
     const std::size_t i = std::size_t(y) * std::size_t(case_->size.width()) + std::size_t(x);
-    const PixelMetrics p = pixelMetrics(*m, case_->result->scores, x, y);
+    const LoadedCase& images = case_->loaded();
+    const PixelMetrics p = pixelMetrics(*m, case_->result->scores, x, y, &images.on, &images.off, &images.edit);
     add("E_R", rgb(p.ratioReal));
     add("E_G", rgb(p.ratioEdit));
     add("S(E_R)", rgb(p.standardisedReal));
