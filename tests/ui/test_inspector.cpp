@@ -104,6 +104,23 @@ private Q_SLOTS:
         QVERIFY(!w.pixelInspector()->valueText("I_on").isEmpty());
         QVERIFY(!w.pixelInspector()->valueText("Mask").isEmpty());
         QCOMPARE(w.pixelInspector()->valueText("SIE map"), QString::number(double(m.sieMap[i]), 'g', 5));
+        // The gradients, which the inspector's compact maps do not keep, read as the full maps' values
+        // (a pixel of the gradient domain).
+        {
+            const EvalResult full = evaluate(lc.inputs(Task::On), {}, KeptMaps::All);
+            std::size_t j = i;
+            while (j < full.maps->gradientDomain.size() && !full.maps->gradientDomain[j]) ++j;
+            QVERIFY(j < full.maps->gradientDomain.size());
+            const int x = int(j % width), y = int(j / width);
+            w.viewState()->setHover(QPoint(x, y));
+            auto three = [](const Image& im, int px, int py) {
+                QStringList t;
+                for (int ch = 0; ch < 3; ++ch) t << QString::number(double(im.at(px, py, ch)), 'g', 5);
+                return t.join("  ");
+            };
+            QCOMPARE(w.pixelInspector()->valueText("M_R = |∇E_R|"), three(full.maps->gradientReal, x, y));
+            QCOMPARE(w.pixelInspector()->valueText("M_G = |∇E_G|"), three(full.maps->gradientEdit, x, y));
+        }
 
         // Back and forth: the second visit comes from the cache, at once.
         w.showCase(CaseId{"scene_000", "flat_falloff", Task::Off});
