@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ll {
@@ -21,12 +22,12 @@ const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, c
 // Empties every thread's cache of ratio rows (before a call: the rows belong to the last call's images).
 void forgetRatioRows(EvalWorkspace& ws);
 
-// Channel c's values a[3x + c] (into column c) and b[3x + c] (column 3 + c) of the pixels x < W whose
-// keep[x] has bit `bit`, as float, each column contiguous (for BracketSelect::Emit::span); returns
-// their number.
-template <typename T>
-std::size_t gatherChannel(const T* a, const T* b, int c, const std::uint8_t* keep, int bit, int W,
-                          EvalWorkspace::RowScratch& sc) {
+// The pairs pair(x) = {u, v} (floats) of the pixels x < W whose keep[x] has bit `bit`: u into column c
+// and v into column 3 + c of the thread's scratch, each column contiguous (for
+// BracketSelect::Emit::span); returns their number. Branch-free: every pair is written, a kept one
+// advances the count.
+template <typename Pair>
+std::size_t gatherKept(int c, const std::uint8_t* keep, int bit, int W, EvalWorkspace::RowScratch& sc, Pair pair) {
     std::vector<float>& colA = sc.columns[std::size_t(c)];
     std::vector<float>& colB = sc.columns[std::size_t(3 + c)];
     colA.resize(std::size_t(W));
@@ -34,12 +35,22 @@ std::size_t gatherChannel(const T* a, const T* b, int c, const std::uint8_t* kee
     float* ca = colA.data();
     float* cb = colB.data();
     std::size_t n = 0;
-    for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
-        ca[n] = float(a[3 * x + c]);
-        cb[n] = float(b[3 * x + c]);
+    for (int x = 0; x < W; ++x) {
+        const auto [u, v] = pair(x);
+        ca[n] = u;
+        cb[n] = v;
         n += (keep[x] >> bit) & 1u;
     }
     return n;
+}
+
+// Channel c's values a[3x + c] and b[3x + c] of the kept pixels as float (gatherKept).
+template <typename T>
+std::size_t gatherChannel(const T* a, const T* b, int c, const std::uint8_t* keep, int bit, int W,
+                          EvalWorkspace::RowScratch& sc) {
+    return gatherKept(c, keep, bit, W, sc, [&](int x) {
+        return std::pair<float, float>(float(a[3 * x + c]), float(b[3 * x + c]));
+    });
 }
 
 // Sets 0-5: the medians of the six sampled quantities; sets 6-11: their MADs. The brackets of the six

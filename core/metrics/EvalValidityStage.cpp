@@ -82,26 +82,16 @@ void lightAndReasons(EvalRun& run) {
     });
 }
 
-// E_R,c = a / d (into column c) and E_G,c = g / d (column 3 + c) of the pixels x < W with keep[x] set,
-// as float: the float quotient of two floats is the double quotient rounded to float (53 >= 2 x 24 + 2
-// bits: rounding twice is harmless for division), so these are the values gatherChannel takes from the
-// double ratio rows, without forming the rows. Returns their number.
+// E_R,c = a / d and E_G,c = g / d of the pixels x < W with keep[x] set, gathered as float (gatherKept):
+// the float quotient of two floats is the double quotient rounded to float (53 >= 2 x 24 + 2 bits:
+// rounding twice is harmless for division), so these are the values gatherChannel would take from the
+// double ratio rows, without forming the rows.
 std::size_t gatherRatios(const float* a, const float* g, const float* d, int c, const std::uint8_t* keep, int W,
                          EvalWorkspace::RowScratch& sc) {
-    std::vector<float>& colR = sc.columns[std::size_t(c)];
-    std::vector<float>& colG = sc.columns[std::size_t(3 + c)];
-    colR.resize(std::size_t(W));
-    colG.resize(std::size_t(W));
-    float* cr = colR.data();
-    float* cg = colG.data();
-    std::size_t n = 0;
-    for (int x = 0; x < W; ++x) { // branch-free: always written, kept by advancing n
+    return gatherKept(c, keep, 0, W, sc, [&](int x) {
         const float den = d[3 * x + c];
-        cr[n] = a[3 * x + c] / den;
-        cg[n] = g[3 * x + c] / den;
-        n += keep[x] & 1u;
-    }
-    return n;
+        return std::pair<float, float>(a[3 * x + c] / den, g[3 * x + c] / den);
+    });
 }
 
 // The final reason: the blur-free reasons 1-4 first, then low signal, then window.
