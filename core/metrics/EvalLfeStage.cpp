@@ -184,10 +184,10 @@ void lfeStage(EvalRun& run) {
     EvalScores& s = run.scores;
     const MetricParams& params = run.params;
     const int W = run.W, H = run.H;
-    run.domainPixels = ws.select.count(0); // sieStage's selection counts Omega-nabla
+    const std::size_t domainPixels = ws.select.count(0); // sieStage's selection counts Omega-nabla
     run.omega80Pixels = {};
     std::array<ChannelStats, 3> lr, lg;
-    if (run.domainPixels > 0) {
+    if (domainPixels > 0) {
         omega80AndStats(run, lr, lg);
     } else {
         for (std::size_t c = 0; c < 3; ++c) lr[c] = lg[c] = statsFrom(0, 0.0, 0.0, params.madFloor);
@@ -198,7 +198,7 @@ void lfeStage(EvalRun& run) {
     for (std::size_t c = 0; c < 3; ++c) omega80Empty |= n80[c] == 0;
     run.lfeDefined = false;
     if (!run.empty) {
-        if (run.domainPixels == 0)
+        if (domainPixels == 0)
             run.reasons.add("empty gradient domain (no valid pixel with 4 valid neighbours)");
         else if (omega80Empty)
             run.reasons.add("empty Omega80 in some channel");
@@ -209,7 +209,7 @@ void lfeStage(EvalRun& run) {
             run.reasons.add(r);
             if (!realDegenerate) run.editReasons.add(r + " (an edit without gradients)");
         }
-        run.lfeDefined = !omega80Empty && run.domainPixels > 0 &&
+        run.lfeDefined = !omega80Empty && domainPixels > 0 &&
                          !(realDegenerate && params.nullWhenRealDegenerate) && run.editReasons.empty();
     }
     if (!run.editReasons.empty()) run.sieDefined = false; // a failed edit has no score at all

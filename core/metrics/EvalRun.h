@@ -7,7 +7,7 @@
 //   lfeStage             Omega80_c, median/MAD of M over it, LFE and its region sums
 //   regionsStage         region and band scores from the sums
 //   uncertaintyStage     the 8-bit quantisation Monte Carlo
-//   keepMaps             moves the requested per-pixel maps out of the workspace
+//   finishRun            the reasons, and the requested per-pixel maps moved out of the workspace
 // Each is a function of the run (one file each); EvalRun carries the inputs, the workspace and what
 // one stage hands the next. Evaluate.cpp runs them, announcing each to EvalInputs::onStage.
 // Internal to the engine and its tests.
@@ -65,10 +65,8 @@ struct EvalRun {
 
     // Handed from stage to stage.
     bool empty = true;                // Omega is empty (validityStage)
-    std::size_t pairOnlyPixels = 0;   // pixels only the edit's clipping excludes (validityStage)
     bool sieDefined = false;          // standardisationStage; lfeStage clears it for a failed edit
     bool lfeDefined = false;          // lfeStage
-    std::size_t domainPixels = 0;     // |Omega-nabla| (lfeStage)
     std::array<std::size_t, 3> omega80Pixels{}; // |Omega80_c| (lfeStage)
 
 private:

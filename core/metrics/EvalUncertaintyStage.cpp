@@ -38,7 +38,6 @@ void uncertaintyStage(EvalRun& run) {
     f.blurredLight = &run.blurred();
     f.codes = uncertaintyCodes(in);
     if (!in.editCodes) f.resizeTo = std::make_pair(run.W, run.H);
-    f.k = in.k;
     f.path = &run.modelPath();
     const McSummary mc = quantisationUncertainty(f, run.params);
     run.scores.uncertainty = QuantisationUncertainty{mc.draws, mc.sieStd, mc.lfeStd, mc.sie1Std};

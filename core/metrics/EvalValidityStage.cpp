@@ -203,7 +203,6 @@ void validityStage(EvalRun& run) {
     s.validPixels = s.excludedByFirstReason[0];
     s.validFraction = double(s.validPixels) / double(N);
     s.bandMaxSignal = maxSignal;
-    run.pairOnlyPixels = pairOnlyPixels;
     run.empty = s.validPixels == 0;
     if (run.empty) {
         run.reasons.add("empty validity mask (no valid pixel)");

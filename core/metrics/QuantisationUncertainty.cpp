@@ -67,11 +67,11 @@ McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& para
 McSummary quantisationUncertainty(const McFixed& f, const MetricParams& params) {
     McSummary out;
     out.draws = std::max(0, params.uncertaintyDraws);
-    if (!f.codes || !f.path || out.draws < 2) return out;
+    if (!f.inputs || !f.codes || !f.path || out.draws < 2) return out;
     std::vector<McScores> draws(std::size_t(out.draws));
     EvalWorkspacePool workspaces;
     tbb::parallel_for(0, out.draws, [&](int d) {
-        Image edit = perturbedEdit(*f.codes, *f.path, f.k, params.uncertaintySeed, d);
+        Image edit = perturbedEdit(*f.codes, *f.path, f.inputs->k, params.uncertaintySeed, d);
         if (f.resizeTo) edit = resampleLinear(edit, f.resizeTo->first, f.resizeTo->second);
         EvalWorkspacePool::Lease ws(workspaces);
         draws[std::size_t(d)] = scoreDraw(f, edit, params, **ws);

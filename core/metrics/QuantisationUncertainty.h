@@ -11,7 +11,6 @@
 #include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
 #include "metrics/MetricParams.h"
-#include "metrics/Standardisation.h"
 
 #include <optional>
 #include <vector>
@@ -33,8 +32,7 @@ struct McFixed {
     // When the edit was resized to the evaluation size: that size. Each draw perturbs the edit's own
     // codes at its own size and then goes through the same resize (spec "8-bit quantisation uncertainty").
     std::optional<std::pair<int, int>> resizeTo;
-    float k = 1.0f;
-    const ModelImagePath* path = nullptr;
+    const ModelImagePath* path = nullptr; // the edit's transfer function (k is the inputs')
 };
 
 // The edit of draw `draw`: linear / k, at the codes' size.

@@ -128,7 +128,6 @@ private Q_SLOTS:
         f.clippedEdit = &clipped;
         f.blurredLight = &whole.maps->blurredSignal;
         f.codes = &codes;
-        f.k = 1.3f;
         f.path = &path;
         EvalWorkspace ws;
         const McScores s = scoreDraw(f, edit, {}, ws);
