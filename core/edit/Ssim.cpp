@@ -1,5 +1,7 @@
 #include "edit/Ssim.h"
 
+#include "edit/GaussianBlur.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,7 +10,7 @@ namespace ll::edit {
 LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, double sigma, int radius) {
     SsimParams window;
     window.sigma = sigma;
-    window.radius = radius >= 0 ? radius : int(std::ceil(3.0 * sigma));
+    window.radius = editRadius(sigma, radius);
     window.border = GaussianBorder::Mirror;
     return ll::localMoments(x, y, window);
 }

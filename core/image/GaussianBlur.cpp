@@ -31,7 +31,7 @@ namespace {
 FloatPlane exactBlur(const FloatPlane& src, const std::vector<double>& w, GaussianBorder border) {
     const int W = src.width(), H = src.height();
     const int r = int(w.size() / 2);
-    auto fold = [border](long long i, int n) { return border == GaussianBorder::Reflect ? reflectIndex(i, n) : mirrorIndex(i, n); };
+    auto fold = [border](long long i, int n) { return foldIndex(border, i, n); };
     // Rows: each padded once with the border, then a straight convolution in double.
     std::vector<double> tmp(std::size_t(W) * std::size_t(H));
     tbb::parallel_for(tbb::blocked_range<int>(0, H, 8), [&](const tbb::blocked_range<int>& rows) {

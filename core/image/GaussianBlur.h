@@ -8,6 +8,7 @@
 // Radius: scipy.ndimage's int(truncate sigma + 0.5), or an explicit radius. Border: 'reflect' (the
 // metric engine, scikit-image) or 'mirror' (the edit scores) as named in image/BorderIndex.h.
 // sigma <= 0 returns the input unchanged.
+#include "image/BorderIndex.h"
 #include "image/Plane.h"
 
 #include <vector>
@@ -16,6 +17,11 @@ namespace ll {
 
 enum class GaussianMethod { Exact, Recursive };
 enum class GaussianBorder { Reflect, Mirror };
+
+// Index i of a signal of n samples folded into [0, n) by the border rule (image/BorderIndex.h).
+inline int foldIndex(GaussianBorder border, long long i, int n) {
+    return border == GaussianBorder::Reflect ? reflectIndex(i, n) : mirrorIndex(i, n);
+}
 
 struct GaussianBlurOptions {
     double sigma = 1.0;

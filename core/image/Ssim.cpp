@@ -1,6 +1,5 @@
 #include "image/Ssim.h"
 
-#include "image/BorderIndex.h"
 #include "image/GaussianBlur.h"
 
 #include <tbb/parallel_for.h>
@@ -9,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <array>
 #include <vector>
 
@@ -86,8 +86,7 @@ LL_SSIM_CLONES void sourceRow(const float* pa, const float* pb, int stride, int 
                               double* __restrict vv, double* __restrict uv) {
     const bool inside = xa >= 0 && xa + n <= W;
     for (int i = 0; i < n; ++i) {
-        const int xi = inside ? xa + i
-                              : (border == GaussianBorder::Reflect ? reflectIndex(xa + i, W) : mirrorIndex(xa + i, W));
+        const int xi = inside ? xa + i : foldIndex(border, xa + i, W);
         const std::size_t x = std::size_t(xi) * std::size_t(stride);
         const double u = pa[x], v = pb[x];
         ua[i] = u;
@@ -115,7 +114,6 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
                 GaussianBorder border, SsimScratch::Buffers& buf, Fn&& fn) {
     const int r = int(w.size() / 2);
     const int taps = 2 * r + 1;
-    auto fold = [border](long long i, int len) { return border == GaussianBorder::Reflect ? reflectIndex(i, len) : mirrorIndex(i, len); };
     // The horizontally filtered x, y, xx, yy, xy of the last `taps` source rows, a ring: source row j
     // is in slot (j - (ya - r)) mod taps.
     std::vector<double>& ring = buf.filtered;
@@ -136,7 +134,7 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
         return ring.data() + (std::size_t((j - (ya - r)) % taps) * 5 + std::size_t(q)) * nn;
     };
     for (int j = ya - r; j < yb + r; ++j) {
-        const int sy = j >= 0 && j < s.H ? j : fold(j, s.H);
+        const int sy = j >= 0 && j < s.H ? j : foldIndex(border, j, s.H);
         sourceRow(s.rowA(sy), s.rowB(sy), s.stride, s.W, xa - r, wide, border, ua.data(), ub.data(), uu.data(),
                   vv.data(), uv.data());
         // Output column xa + i needs source columns i .. i + 2r of the row.
@@ -170,6 +168,33 @@ void forRowBands(int y0, int y1, Fn&& fn) {
 
 std::vector<double> windowTaps(const SsimParams& p) {
     return p.radius >= 0 ? gaussianKernel(p.sigma, p.radius) : gaussianKernel(p.sigma, p.truncate);
+}
+
+// The local moments of two planes at every pixel under p's window: fn(row, m, buffers) per row, m
+// holding the five moments W values apart (ssimMaps and localMoments). Throws std::invalid_argument
+// naming `what` when the planes differ in size.
+template <typename Fn>
+void planeMomentRows(const FloatPlane& x, const FloatPlane& y, const SsimParams& p, const char* what, Fn&& fn) {
+    const int W = x.width(), H = x.height();
+    if (y.width() != W || y.height() != H) throw std::invalid_argument(std::string(what) + ": the planes differ in size");
+    if (W == 0 || H == 0) return;
+    const std::vector<double> w = windowTaps(p);
+    SsimScratch sc;
+    forRowBands(0, H, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        const SignalPair s{x.data(), y.data(), 1, W, H};
+        momentRows(s, ya, yb, 0, W, w, p.border, buf, [&](int row, const double* m) { fn(row, m, buf); });
+    });
+}
+
+// The variances (clamped at 0: rounding can take E[x^2] - E[x]^2 below it) and the covariance of value
+// i of a row of moments m, n values apart.
+struct Spread {
+    double varX, varY, cov;
+};
+inline Spread spreadAt(const double* m, std::size_t n, std::size_t i) {
+    const double ux = m[i], uy = m[n + i];
+    return {std::max(0.0, m[2 * n + i] - ux * ux), std::max(0.0, m[3 * n + i] - uy * uy), m[4 * n + i] - ux * uy};
 }
 
 } // namespace
@@ -211,62 +236,42 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
 }
 
 SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p) {
-    const int W = x.width(), H = x.height();
-    if (y.width() != W || y.height() != H) throw std::invalid_argument("ssimMaps: the planes differ in size");
-    SsimMaps out{FloatPlane(W, H), FloatPlane(W, H)};
-    if (W == 0 || H == 0) return out;
-    const std::vector<double> w = windowTaps(p);
+    const int W = x.width();
+    SsimMaps out{FloatPlane(W, x.height()), FloatPlane(W, x.height())};
     const double C1 = (p.k1 * p.range) * (p.k1 * p.range), C2 = (p.k2 * p.range) * (p.k2 * p.range), C3 = C2 / 2;
     const std::size_t nn = std::size_t(W);
-    SsimScratch sc;
-    forRowBands(0, H, [&](int ya, int yb) {
-        SsimScratch::Buffers& buf = sc.perThread.local();
-        const SignalPair s{x.data(), y.data(), 1, W, H};
-        momentRows(s, ya, yb, 0, W, w, p.border, buf, [&](int row, const double* m) {
-            buf.map.resize(nn);
-            ssimRowSum(m, m + nn, m + 2 * nn, m + 3 * nn, m + 4 * nn, buf.map.data(), W, C1, C2);
-            float* index = out.ssim.row(row);
-            float* structure = out.structure.row(row);
-            for (int i = 0; i < W; ++i) {
-                index[i] = float(buf.map[std::size_t(i)]);
-                const double ux = m[i], uy = m[nn + std::size_t(i)];
-                const double vx = std::max(0.0, m[2 * nn + std::size_t(i)] - ux * ux);
-                const double vy = std::max(0.0, m[3 * nn + std::size_t(i)] - uy * uy);
-                const double vxy = m[4 * nn + std::size_t(i)] - ux * uy;
-                structure[i] = float((vxy + C3) / (std::sqrt(vx * vy) + C3));
-            }
-        });
+    planeMomentRows(x, y, p, "ssimMaps", [&](int row, const double* m, SsimScratch::Buffers& buf) {
+        buf.map.resize(nn);
+        ssimRowSum(m, m + nn, m + 2 * nn, m + 3 * nn, m + 4 * nn, buf.map.data(), W, C1, C2);
+        float* index = out.ssim.row(row);
+        float* structure = out.structure.row(row);
+        for (int i = 0; i < W; ++i) {
+            index[i] = float(buf.map[std::size_t(i)]);
+            const Spread d = spreadAt(m, nn, std::size_t(i));
+            structure[i] = float((d.cov + C3) / (std::sqrt(d.varX * d.varY) + C3));
+        }
     });
     return out;
 }
 
 LocalMoments localMoments(const FloatPlane& x, const FloatPlane& y, const SsimParams& window) {
     const int W = x.width(), H = x.height();
-    if (y.width() != W || y.height() != H) throw std::invalid_argument("localMoments: the planes differ in size");
     LocalMoments out{FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H), FloatPlane(W, H)};
-    if (W == 0 || H == 0) return out;
-    const std::vector<double> w = windowTaps(window);
     const std::size_t nn = std::size_t(W);
-    SsimScratch sc;
-    forRowBands(0, H, [&](int ya, int yb) {
-        SsimScratch::Buffers& buf = sc.perThread.local();
-        const SignalPair s{x.data(), y.data(), 1, W, H};
-        momentRows(s, ya, yb, 0, W, w, window.border, buf, [&](int row, const double* m) {
-            float* mx = out.meanX.row(row);
-            float* my = out.meanY.row(row);
-            float* vx = out.varX.row(row);
-            float* vy = out.varY.row(row);
-            float* cv = out.cov.row(row);
-            for (int i = 0; i < W; ++i) {
-                const std::size_t k = std::size_t(i);
-                const double ux = m[k], uy = m[nn + k];
-                mx[i] = float(ux);
-                my[i] = float(uy);
-                vx[i] = float(std::max(0.0, m[2 * nn + k] - ux * ux));
-                vy[i] = float(std::max(0.0, m[3 * nn + k] - uy * uy));
-                cv[i] = float(m[4 * nn + k] - ux * uy);
-            }
-        });
+    planeMomentRows(x, y, window, "localMoments", [&](int row, const double* m, SsimScratch::Buffers&) {
+        float* mx = out.meanX.row(row);
+        float* my = out.meanY.row(row);
+        float* vx = out.varX.row(row);
+        float* vy = out.varY.row(row);
+        float* cv = out.cov.row(row);
+        for (int i = 0; i < W; ++i) {
+            const Spread d = spreadAt(m, nn, std::size_t(i));
+            mx[i] = float(m[i]);
+            my[i] = float(m[nn + std::size_t(i)]);
+            vx[i] = float(d.varX);
+            vy[i] = float(d.varY);
+            cv[i] = float(d.cov);
+        }
     });
     return out;
 }
