@@ -42,7 +42,8 @@ double processCpuMs() {
 
 double percentile(std::vector<double> v, double p) { return percentileInPlace(v, p); } // util/Percentile.h
 
-// A NumPy .npy file (format 1.0, C order) of `count` values of type '<f4' or '|u1' with `shape`.
+// A NumPy .npy file (format 1.0, C order): `bytes` bytes of values of type `descr` ('<f4' or '|u1')
+// in the array shape `shape`.
 std::string npy(const void* data, std::size_t bytes, const char* descr, const std::string& shape) {
     std::string header = std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (" + shape + "), }";
     const std::size_t unpadded = 10 + header.size() + 1; // magic, version, length, header, newline
