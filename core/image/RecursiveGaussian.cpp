@@ -1,6 +1,7 @@
 #include "image/RecursiveGaussian.h"
 
 #include "image/BorderIndex.h"
+#include "util/SimdClones.h"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -9,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <vector>
 
 namespace ll {
@@ -61,7 +63,7 @@ Coefficients coefficientsFor(double sigma) {
 // row t in [0, len) to dst(t). ur, ui: scratch of kPairs * n floats. Every signal goes through the same
 // arithmetic whatever n is and however the rows are laid out.
 template <typename Src, typename Dst>
-void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, float* ur, float* ui) {
+[[gnu::always_inline]] inline void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, float* ur, float* ui) {
     // Causal: u_k(t) = x(t) + z_k u_k(t-1); out(t) = Re sum alpha_k u_k(t).
     {
         const float* first = src(-P);
@@ -72,12 +74,12 @@ void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, flo
             }
     }
     for (int t = -P; t < len; ++t) {
-        const float* s = src(t);
-        float* o = t >= 0 ? dst(t) : nullptr;
+        const float* __restrict s = src(t);
+        float* __restrict o = t >= 0 ? dst(t) : nullptr;
         if (o) std::fill(o, o + n, 0.0f);
         for (int k = 0; k < kPairs; ++k) {
-            float* r = ur + std::size_t(k) * n;
-            float* im = ui + std::size_t(k) * n;
+            float* __restrict r = ur + std::size_t(k) * n;
+            float* __restrict im = ui + std::size_t(k) * n;
             const float zr = c.zr[k], zi = c.zi[k], ar = c.ar[k], ai = c.ai[k];
             for (int i = 0; i < n; ++i) {
                 const float nr = s[i] + zr * r[i] - zi * im[i];
@@ -99,11 +101,11 @@ void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, flo
             }
     }
     for (int t = len - 2 + P; t >= 0; --t) {
-        const float* s = src(t + 1);
-        float* o = t < len ? dst(t) : nullptr;
+        const float* __restrict s = src(t + 1);
+        float* __restrict o = t < len ? dst(t) : nullptr;
         for (int k = 0; k < kPairs; ++k) {
-            float* r = ur + std::size_t(k) * n;
-            float* im = ui + std::size_t(k) * n;
+            float* __restrict r = ur + std::size_t(k) * n;
+            float* __restrict im = ui + std::size_t(k) * n;
             const float zr = c.zr[k], zi = c.zi[k], ar = c.ar[k], ai = c.ai[k];
             for (int i = 0; i < n; ++i) {
                 const float xr = s[i] + r[i];
@@ -118,18 +120,31 @@ void recurse(int n, int len, int P, const Coefficients& c, Src src, Dst dst, flo
     }
 }
 
-constexpr int kColumnBlock = 256; // columns per task of the pass along y
-constexpr int kRowBlock = 16;     // rows per task of the pass along x
+constexpr int kLanes = 16;        // signals filtered together, one vector of floats
+constexpr int kRowBlock = kLanes; // rows per task of the pass along x
 
-// Along y: blocks of columns, each row of a block contiguous in memory; src and dst must differ.
+// kLanes columns from x0 along y, and kRowBlock interleaved rows along x (below): recurseLanes.
+LL_SIMD_CLONES void blurColumnLanes(const float* src, float* dst, int W, int H, int x0, const Coefficients& c, int P);
+
+// kRowBlock rows of length W interleaved (value t of row r at in[(t + P) * kRowBlock + r], the mirrored
+// extension included) blurred into out (value x of row r at out[x * kRowBlock + r]).
+LL_SIMD_CLONES void blurInterleavedRows(const float* in, float* out, int W, const Coefficients& c, int P);
+
+// Along y: blocks of kLanes columns (recurseLanes), the last W % kLanes columns by recurse(); src and
+// dst must differ.
 void blurAlongY(const float* src, float* dst, int W, int H, const Coefficients& c, int P) {
-    const int blocks = (W + kColumnBlock - 1) / kColumnBlock;
-    tbb::parallel_for(0, blocks, [&](int b) {
-        const int x0 = b * kColumnBlock, x1 = std::min(W, x0 + kColumnBlock);
-        const int n = x1 - x0;
-        float ur[kPairs * kColumnBlock], ui[kPairs * kColumnBlock];
+    const int blocks = W / kLanes;
+    tbb::parallel_for(0, blocks + 1, [&](int b) {
+        const int x0 = b * kLanes;
+        if (b < blocks) {
+            blurColumnLanes(src, dst, W, H, x0, c, P);
+            return;
+        }
+        const int n = W - x0;
+        if (n == 0) return;
+        float ur[kPairs * kLanes], ui[kPairs * kLanes];
         recurse(
-            n, H, P, c, [&](int t) { return src + std::size_t(reflectIndex(t, H)) * W + x0; },
+            n, H, P, c, [&](int t) { return src + std::size_t(t >= 0 && t < H ? t : reflectIndex(t, H)) * W + x0; },
             [&](int t) { return dst + std::size_t(t) * W + x0; }, ur, ui);
     });
 }
@@ -150,19 +165,89 @@ void blurAlongX(float* plane, int W, int H, const Coefficients& c, int P) {
         std::vector<float>& out = scratch.local().out;
         in.resize(ext * kRowBlock);
         out.resize(std::size_t(W) * kRowBlock);
-        for (int r = 0; r < n; ++r) {
+        for (int r = 0; r < kRowBlock; ++r) { // rows past the plane's last (a last short block) as zeros
             const float* row = plane + std::size_t(y0 + r) * W;
-            for (std::size_t t = 0; t < ext; ++t) in[t * kRowBlock + r] = row[reflectIndex((long long)t - P, W)];
+            float* col = in.data() + r;
+            if (r >= n) {
+                for (std::size_t t = 0; t < ext; ++t) col[t * kRowBlock] = 0.0f;
+                continue;
+            }
+            for (std::size_t t = 0; t < ext; ++t) {
+                const long long x = (long long)t - P;
+                col[t * kRowBlock] = row[x >= 0 && x < W ? x : reflectIndex(x, W)];
+            }
         }
-        float ur[kPairs * kRowBlock], ui[kPairs * kRowBlock];
-        recurse(
-            n, W, P, c, [&](int t) { return in.data() + std::size_t(t + P) * kRowBlock; },
-            [&](int t) { return out.data() + std::size_t(t) * kRowBlock; }, ur, ui);
+        blurInterleavedRows(in.data(), out.data(), W, c, P);
         for (int r = 0; r < n; ++r) {
             float* row = plane + std::size_t(y0 + r) * W;
             for (int x = 0; x < W; ++x) row[x] = out[std::size_t(x) * kRowBlock + r];
         }
     });
+}
+
+// recurse() for kLanes signals at once, one vector of kLanes floats per sample (GCC's vector extension:
+// lowered to the widest registers the clone has): input sample t in [-P, len - 1 + P] at src(t), output
+// sample t in [0, len) at dst(t), each kLanes consecutive floats. Each lane does recurse()'s float
+// operations in its order, so the signals come out as recurse() would give them.
+template <typename Src, typename Dst>
+[[gnu::always_inline]] inline void recurseLanes(int len, int P, const Coefficients& c, Src src, Dst dst) {
+    typedef float Lanes __attribute__((vector_size(kLanes * sizeof(float))));
+    typedef double WideLanes __attribute__((vector_size(kLanes * sizeof(double))));
+    Lanes r[kPairs], im[kPairs], x, o;
+    // Causal: u_k(t) = x(t) + z_k u_k(t-1); out(t) = Re sum alpha_k u_k(t).
+    std::memcpy(&x, src(-P), sizeof x);
+    for (int k = 0; k < kPairs; ++k) {
+        const WideLanes wide = __builtin_convertvector(x, WideLanes);
+        r[k] = __builtin_convertvector(wide * c.steadyCausalR[std::size_t(k)], Lanes);
+        im[k] = __builtin_convertvector(wide * c.steadyCausalI[std::size_t(k)], Lanes);
+    }
+    for (int t = -P; t < len; ++t) {
+        std::memcpy(&x, src(t), sizeof x);
+        o = Lanes{};
+        for (int k = 0; k < kPairs; ++k) {
+            const float zr = c.zr[std::size_t(k)], zi = c.zi[std::size_t(k)];
+            const Lanes nr = x + zr * r[k] - zi * im[k];
+            const Lanes ni = zr * im[k] + zi * r[k];
+            r[k] = nr;
+            im[k] = ni;
+            o += c.ar[std::size_t(k)] * r[k] - c.ai[std::size_t(k)] * im[k];
+        }
+        if (t >= 0) std::memcpy(dst(t), &o, sizeof o);
+    }
+    // Anti-causal: v_k(t) = z_k (x(t+1) + v_k(t+1)); out(t) += Re sum alpha_k v_k(t).
+    std::memcpy(&x, src(len - 1 + P), sizeof x);
+    for (int k = 0; k < kPairs; ++k) {
+        const WideLanes wide = __builtin_convertvector(x, WideLanes);
+        r[k] = __builtin_convertvector(wide * c.steadyAntiR[std::size_t(k)], Lanes);
+        im[k] = __builtin_convertvector(wide * c.steadyAntiI[std::size_t(k)], Lanes);
+    }
+    for (int t = len - 2 + P; t >= 0; --t) {
+        std::memcpy(&x, src(t + 1), sizeof x);
+        o = Lanes{};
+        if (t < len) std::memcpy(&o, dst(t), sizeof o);
+        for (int k = 0; k < kPairs; ++k) {
+            const float zr = c.zr[std::size_t(k)], zi = c.zi[std::size_t(k)];
+            const Lanes xr = x + r[k];
+            const Lanes nr = zr * xr - zi * im[k];
+            const Lanes ni = zr * im[k] + zi * xr;
+            r[k] = nr;
+            im[k] = ni;
+            o += c.ar[std::size_t(k)] * r[k] - c.ai[std::size_t(k)] * im[k];
+        }
+        if (t < len) std::memcpy(dst(t), &o, sizeof o);
+    }
+}
+
+LL_SIMD_CLONES void blurColumnLanes(const float* src, float* dst, int W, int H, int x0, const Coefficients& c, int P) {
+    recurseLanes(
+        H, P, c, [&](int t) { return src + std::size_t(t >= 0 && t < H ? t : reflectIndex(t, H)) * W + x0; },
+        [&](int t) { return dst + std::size_t(t) * W + x0; });
+}
+
+LL_SIMD_CLONES void blurInterleavedRows(const float* in, float* out, int W, const Coefficients& c, int P) {
+    recurseLanes(
+        W, P, c, [&](int t) { return in + std::size_t(t + P) * kRowBlock; },
+        [&](int t) { return out + std::size_t(t) * kRowBlock; });
 }
 
 } // namespace

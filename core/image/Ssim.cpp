@@ -1,6 +1,7 @@
 #include "image/Ssim.h"
 
 #include "image/GaussianBlur.h"
+#include "util/SimdClones.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -12,19 +13,10 @@
 #include <array>
 #include <vector>
 
-// The filter loops are compiled for AVX-512 and AVX2 as well as the baseline, chosen at run time. Every
-// lane does the same double operations in the same order as the scalar loop, and contraction into
-// fused multiply-adds (which AVX-512 would otherwise allow) is switched off for this file
-// (-ffp-contract=off in core/CMakeLists.txt): the result is the
-// same bit for bit on every machine (tests/metrics/test_classic_metrics.cpp checks it).
-// Not under ThreadSanitizer: the clones' ifunc resolver runs while the program is being relocated,
-// before the TSan runtime exists, and its instrumented entry crashes the process (every suite of the
-// tsan tier that links the engine died in filterRows' resolver).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
-#define LL_SSIM_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define LL_SSIM_CLONES
-#endif
+// The filter loops are compiled for AVX-512 and AVX2 as well as the baseline, chosen at run time
+// (util/SimdClones.h). Every lane does the same double operations in the same order as the scalar loop,
+// with no fused multiply-add: the result is the same bit for bit on every machine
+// (tests/metrics/test_classic_metrics.cpp checks it).
 
 namespace ll {
 
@@ -60,14 +52,14 @@ template <int R>
     }
 }
 
-LL_SSIM_CLONES void filterRows(const double* const* rows, double* o, int n, const double* w, int r) {
+LL_SIMD_CLONES void filterRows(const double* const* rows, double* o, int n, const double* w, int r) {
     if (r == 5) symmetricTaps<5>(rows, o, n, w);
     else symmetricTapsAny(rows, o, n, w, r);
 }
 
 // The SSIM index of one row from the five filtered moments (ssim() and ssimMaps() alike), then its sum
 // in column order.
-LL_SSIM_CLONES double ssimRowSum(const double* mx, const double* my, const double* mxx, const double* myy,
+LL_SIMD_CLONES double ssimRowSum(const double* mx, const double* my, const double* mxx, const double* myy,
                                  const double* mxy, double* __restrict map, int n, double C1, double C2) {
     for (int x = 0; x < n; ++x) {
         const double ux = mx[x], uy = my[x];
@@ -81,7 +73,7 @@ LL_SSIM_CLONES double ssimRowSum(const double* mx, const double* my, const doubl
 
 // One source row of both signals as doubles at columns x = xa .. xa + n - 1 (folded into [0, W) by
 // `border` where they fall outside), `stride` floats apart, and the three products.
-LL_SSIM_CLONES void sourceRow(const float* pa, const float* pb, int stride, int W, int xa, int n, GaussianBorder border,
+LL_SIMD_CLONES void sourceRow(const float* pa, const float* pb, int stride, int W, int xa, int n, GaussianBorder border,
                               double* __restrict ua, double* __restrict ub, double* __restrict uu,
                               double* __restrict vv, double* __restrict uv) {
     const bool inside = xa >= 0 && xa + n <= W;

@@ -5,6 +5,7 @@
 // degenerate, and on the edit's side a failed edit (which then has no SIE either).
 #include "metrics/EvalRun.h"
 
+#include "metrics/EvalRowKernels.h"
 #include "metrics/EvalRows.h"
 #include "metrics/GradientThreshold.h"
 
@@ -105,10 +106,13 @@ void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::arr
     const std::vector<const Mask*>& regionMasks = run.regionMasks;
     if (perChannelMaps) maps.lfePerChannel = Image(W, H);
     if (keepMaps) maps.lfeMap = FloatPlane(W, H);
-    std::array<Standardiser, 3> zr, zg;
+    ChannelStandardisers z;
     for (std::size_t c = 0; c < 3; ++c) {
-        zr[c] = Standardiser(lr[c]);
-        zg[c] = Standardiser(lg[c]);
+        const Standardiser r(lr[c]), g(lg[c]);
+        z.medianR[c] = r.median;
+        z.invR[c] = r.inv;
+        z.medianG[c] = g.median;
+        z.invG[c] = g.inv;
     }
     tbb::parallel_for(0, H, [&](int y) {
         const std::uint8_t* bits = ws.omega80Bits.row(y);
@@ -121,10 +125,13 @@ void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::arr
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         sc.lfeAbs.resize(3 * std::size_t(W));
         float* lfeAbs = sc.lfeAbs.data(); // |S(M_R,c) - S(M_G,c)| as float, 0 outside Omega80_c
+        sc.diff.resize(3 * std::size_t(W));
+        const double* diff = sc.diff.data();
+        lfeDifferences(mr, mg, W, z, sc.diff.data());
         for (int x = 0; x < W; ++x) { // branch-free: computed everywhere, kept on Omega80_c
             float df[3];
             for (int c = 0; c < 3; ++c) {
-                const double d = zr[std::size_t(c)](mr[3 * x + c]) - zg[std::size_t(c)](mg[3 * x + c]);
+                const double d = diff[3 * x + c];
                 const bool in = (bits[x] >> c) & 1u;
                 sums[std::size_t(c)] += in ? std::abs(d) : 0.0;
                 df[c] = in ? float(d) : 0.0f;

@@ -1,5 +1,7 @@
 #include "metrics/EvalRows.h"
 
+#include "metrics/EvalRowKernels.h"
+
 #include <tbb/parallel_for.h>
 
 #include <cstdio>
@@ -20,10 +22,7 @@ const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, c
     const std::uint8_t* m = ws.omega.row(y);
     double* er = row.data();
     double* eg = row.data() + n;
-    for (std::size_t f = 0; f < n; ++f) { // vectorisable; invalid pixels are zeroed below
-        er[f] = double(a[f]) / double(d[f]);
-        eg[f] = double(g[f]) / double(d[f]);
-    }
+    ratioSpan(a, g, d, n, er, eg); // invalid pixels are zeroed below
     for (int x = 0; x < W; ++x)
         if (!m[x])
             for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;

@@ -5,6 +5,7 @@
 // (ws.select sets 0-5, from a stratified sample) for lfeStage.
 #include "metrics/EvalRun.h"
 
+#include "metrics/EvalRowKernels.h"
 #include "metrics/EvalRows.h"
 
 #include <tbb/parallel_for.h>
@@ -12,34 +13,9 @@
 #include <algorithm>
 #include <cmath>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace ll {
 namespace {
-
-// M = sqrt(gx^2 + gy^2) at values f in [3, n - 3) of one half (E_R or E_G) of ratio rows up, mid, dn
-// (3 values per pixel), gx = (mid[f + 3] - mid[f - 3]) / 2, gy = (dn[f] - up[f]) / 2 in double, the
-// result rounded to float (gradientMagnitudeAt's arithmetic, GradientThreshold.h); four at a time
-// where SSE2 is available (the same operations on pairs of doubles).
-void gradientMagnitudeSpan(const double* up, const double* mid, const double* dn, std::size_t n, float* out) {
-    std::size_t f = 3;
-#if defined(__SSE2__)
-    const __m128d half = _mm_set1_pd(0.5);
-    auto magnitude = [&](std::size_t i) {
-        const __m128d gx = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(mid + i + 3), _mm_loadu_pd(mid + i - 3)), half);
-        const __m128d gy = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(dn + i), _mm_loadu_pd(up + i)), half);
-        return _mm_cvtpd_ps(_mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(gx, gx), _mm_mul_pd(gy, gy))));
-    };
-    for (; f + 7 <= n; f += 4) _mm_storeu_ps(out + f, _mm_movelh_ps(magnitude(f), magnitude(f + 2)));
-#endif
-    for (; f + 3 < n; ++f) {
-        const double gx = (mid[f + 3] - mid[f - 3]) * 0.5;
-        const double gy = (dn[f] - up[f]) * 0.5;
-        out[f] = float(std::sqrt(gx * gx + gy * gy));
-    }
-}
 
 inline bool inDomain(const Mask& omega, int x, int y) {
     const int W = omega.width(), H = omega.height();
@@ -103,10 +79,13 @@ void sieStage(EvalRun& run) {
     BracketSelect& sel = ws.select;
     sel.reset(6);
     tbb::parallel_for(0, 6, [&](int j) { sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]); });
-    std::array<Standardiser, 3> sr, sg;
+    ChannelStandardisers z;
     for (std::size_t c = 0; c < 3; ++c) {
-        sr[c] = Standardiser(s.ratioRealStats[c]);
-        sg[c] = Standardiser(s.ratioEditStats[c]);
+        const Standardiser r(s.ratioRealStats[c]), g(s.ratioEditStats[c]);
+        z.medianR[c] = r.median;
+        z.invR[c] = r.inv;
+        z.medianG[c] = g.median;
+        z.invG[c] = g.inv;
     }
     const BandClassifier bandOf(params.bandEdgesPercent, s.bandMaxSignal);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
@@ -163,36 +142,41 @@ void sieStage(EvalRun& run) {
         sc.sieAbs.assign(std::size_t(W), 0.0f);
         float* sieAbs = sc.sieAbs.data();
         std::array<double, 6> sums{};
-        if (!empty)
+        if (!empty) {
+            for (auto* v : {&sc.absD, &sc.absD1}) v->resize(n3);
+            if (keepMaps)
+                for (auto* v : {&sc.diff, &sc.zr, &sc.zg}) v->resize(n3);
+            sieDifferences(E, E + n3, om, W, z, sc.absD.data(), sc.absD1.data(), sieAbs, sc.diff.data(),
+                           keepMaps ? sc.zr.data() : nullptr, sc.zg.data());
+            const double* absD = sc.absD.data();
+            const double* absD1 = sc.absD1.data();
             for (int x = 0; x < W; ++x) {
                 if (!om[x]) continue;
-                double sumSigned = 0.0, sumAbs = 0.0, sumR = 0.0, sumG = 0.0;
-                for (int c = 0; c < 3; ++c) {
-                    const double r = E[3 * x + c], g = E[3 * W + 3 * x + c];
-                    const Standardiser& fr = sr[std::size_t(c)];
-                    const Standardiser& fg = sg[std::size_t(c)];
-                    const double zr = fr(r), zg = fg(g);
-                    const double dd = zr - zg;
-                    const double d1 = fr.aroundOne(r) - fg.aroundOne(g);
-                    sums[std::size_t(c)] += std::abs(dd);
-                    sums[std::size_t(3 + c)] += std::abs(d1);
-                    sumSigned += dd;
-                    sumAbs += std::abs(dd);
-                    sumR += zr;
-                    sumG += zg;
-                    if (perChannelMaps) {
-                        maps.siePerChannel.at(x, y, c) = float(dd);
-                        maps.standardisedReal.at(x, y, c) = float(zr);
-                        maps.standardisedEdit.at(x, y, c) = float(zg);
-                    }
+                for (std::size_t c = 0; c < 3; ++c) {
+                    sums[c] += absD[3 * std::size_t(x) + c];
+                    sums[3 + c] += absD1[3 * std::size_t(x) + c];
                 }
-                if (keepMaps) {
+            }
+            if (keepMaps)
+                for (int x = 0; x < W; ++x) {
+                    if (!om[x]) continue;
+                    double sumSigned = 0.0, sumR = 0.0, sumG = 0.0;
+                    for (int c = 0; c < 3; ++c) {
+                        const std::size_t f = 3 * std::size_t(x) + std::size_t(c);
+                        sumSigned += sc.diff[f];
+                        sumR += sc.zr[f];
+                        sumG += sc.zg[f];
+                        if (perChannelMaps) {
+                            maps.siePerChannel.at(x, y, c) = float(sc.diff[f]);
+                            maps.standardisedReal.at(x, y, c) = float(sc.zr[f]);
+                            maps.standardisedEdit.at(x, y, c) = float(sc.zg[f]);
+                        }
+                    }
                     maps.sieMap(x, y) = float(sumSigned / 3.0);
                     maps.standardisedRealMean(x, y) = float(sumR / 3.0);
                     maps.standardisedEditMean(x, y) = float(sumG / 3.0);
                 }
-                sieAbs[x] = float(sumAbs / 3.0);
-            }
+        }
 
         // Band sums over runs of one band (no dependency through memory from pixel to pixel), then
         // one sweep per region.

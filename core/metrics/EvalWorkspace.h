@@ -50,11 +50,13 @@ public:
     std::vector<std::array<double, 6>> rowSums; // SIE: |D_c|, |D1_c|; LFE: |S(M_R,c)-S(M_G,c)|
 
     // Per thread: ratio rows E_R, E_G (6 interleaved values per pixel) of the last three rows it
-    // computed, and per-row scratch: mean_c |D_c|, the LFE differences, gathered selection values.
+    // computed, and per-row scratch: the SIE and LFE differences, mean_c |D_c|, gathered selection values.
     struct RowScratch {
         std::array<std::vector<double>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
         std::vector<float> sieAbs;
+        std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)
+        std::vector<double> diff, zr, zg;  // SIE maps: D_c, S(E_R,c), S(E_G,c); LFE: the differences
         std::vector<float> lfeAbs;
         std::array<std::vector<float>, 6> columns; // a row's values of each selected set, gathered
     };

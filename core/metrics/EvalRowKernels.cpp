@@ -1,0 +1,130 @@
+#include "metrics/EvalRowKernels.h"
+
+#include "util/SimdClones.h"
+
+#include <cmath>
+#include <cstring>
+
+// The vector helpers below are internal and always inlined into the clones: the ABI of passing vectors
+// to a function, which GCC warns about for the baseline clone, never applies.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace ll {
+namespace {
+
+// Four doubles (GCC's vector extension: lowered to the registers the clone has).
+typedef double D4 __attribute__((vector_size(4 * sizeof(double))));
+typedef long long L4 __attribute__((vector_size(4 * sizeof(long long))));
+typedef float F4 __attribute__((vector_size(4 * sizeof(float))));
+
+[[gnu::always_inline]] inline D4 load4(const double* p) {
+    D4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+[[gnu::always_inline]] inline void store4(double* p, D4 v) { std::memcpy(p, &v, sizeof v); }
+[[gnu::always_inline]] inline D4 abs4(D4 v) { // |v| as std::abs: the sign bit cleared
+    return (D4)((L4)v & (L4){0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL});
+}
+
+// A channel constant of value f (channel f % 3) for the three vectors of four values that hold four
+// pixels (12 values): pattern[j] lane i is k[(4 j + i) % 3].
+struct Pattern {
+    D4 v[3];
+    explicit Pattern(const std::array<double, 3>& k) {
+        for (int j = 0; j < 3; ++j)
+            for (int i = 0; i < 4; ++i) v[j][i] = k[std::size_t((4 * j + i) % 3)];
+    }
+};
+
+} // namespace
+
+LL_SIMD_CLONES void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg) {
+    for (std::size_t f = 0; f < n; ++f) {
+        er[f] = double(a[f]) / double(d[f]);
+        eg[f] = double(g[f]) / double(d[f]);
+    }
+}
+
+LL_SIMD_CLONES void gradientMagnitudeSpan(const double* up, const double* mid, const double* dn, std::size_t n,
+                                          float* out) {
+    for (std::size_t f = 3; f + 3 < n; ++f) {
+        const double gx = (mid[f + 3] - mid[f - 3]) * 0.5;
+        const double gy = (dn[f] - up[f]) * 0.5;
+        out[f] = float(std::sqrt(gx * gx + gy * gy));
+    }
+}
+
+LL_SIMD_CLONES void sieDifferences(const double* er, const double* eg, const std::uint8_t* keep, int W,
+                                   const ChannelStandardisers& s, double* absD, double* absD1, float* meanAbs,
+                                   double* d, double* zr, double* zg) {
+    const Pattern mR(s.medianR), iR(s.invR), mG(s.medianG), iG(s.invG);
+    const D4 one = {1.0, 1.0, 1.0, 1.0};
+    int x = 0;
+    for (; x + 4 <= W; x += 4) {
+        const std::size_t f0 = 3 * std::size_t(x);
+        D4 a[3];
+        for (int j = 0; j < 3; ++j) {
+            const std::size_t f = f0 + 4 * std::size_t(j);
+            const D4 r = load4(er + f), g = load4(eg + f);
+            const D4 sr = (r - mR.v[j]) * iR.v[j], sg = (g - mG.v[j]) * iG.v[j];
+            const D4 dd = sr - sg;
+            const D4 d1 = (r - one) * iR.v[j] - (g - one) * iG.v[j];
+            a[j] = abs4(dd);
+            store4(absD + f, a[j]);
+            store4(absD1 + f, abs4(d1));
+            if (zr) {
+                store4(d + f, dd);
+                store4(zr + f, sr);
+                store4(zg + f, sg);
+            }
+        }
+        // Channels of the four pixels: c0 = values 0, 3, 6, 9; c1 = 1, 4, 7, 10; c2 = 2, 5, 8, 11.
+        const D4 c0 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){0, 3, 6, 7}), a[2], (L4){0, 1, 2, 5});
+        const D4 c1 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){1, 4, 7, 7}), a[2], (L4){0, 1, 2, 6});
+        const D4 c2 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){2, 5, 5, 5}), a[2], (L4){0, 1, 4, 7});
+        const D4 mean = (c0 + c1 + c2) / 3.0;
+        const F4 m = __builtin_convertvector(mean, F4);
+        for (int i = 0; i < 4; ++i) meanAbs[x + i] = keep[x + i] ? m[i] : 0.0f;
+    }
+    for (; x < W; ++x) {
+        double sum = 0.0;
+        for (std::size_t c = 0; c < 3; ++c) {
+            const std::size_t f = 3 * std::size_t(x) + c;
+            const double sr = (er[f] - s.medianR[c]) * s.invR[c], sg = (eg[f] - s.medianG[c]) * s.invG[c];
+            const double dd = sr - sg;
+            const double d1 = (er[f] - 1.0) * s.invR[c] - (eg[f] - 1.0) * s.invG[c];
+            absD[f] = std::abs(dd);
+            absD1[f] = std::abs(d1);
+            sum += std::abs(dd);
+            if (zr) {
+                d[f] = dd;
+                zr[f] = sr;
+                zg[f] = sg;
+            }
+        }
+        meanAbs[x] = keep[x] ? float(sum / 3.0) : 0.0f;
+    }
+}
+
+LL_SIMD_CLONES void lfeDifferences(const float* mr, const float* mg, int W, const ChannelStandardisers& s, double* d) {
+    const Pattern mR(s.medianR), iR(s.invR), mG(s.medianG), iG(s.invG);
+    int x = 0;
+    for (; x + 4 <= W; x += 4) {
+        const std::size_t f0 = 3 * std::size_t(x);
+        for (int j = 0; j < 3; ++j) {
+            const std::size_t f = f0 + 4 * std::size_t(j);
+            F4 r, g;
+            std::memcpy(&r, mr + f, sizeof r);
+            std::memcpy(&g, mg + f, sizeof g);
+            const D4 rd = __builtin_convertvector(r, D4), gd = __builtin_convertvector(g, D4);
+            store4(d + f, (rd - mR.v[j]) * iR.v[j] - (gd - mG.v[j]) * iG.v[j]);
+        }
+    }
+    for (std::size_t f = 3 * std::size_t(x); f < 3 * std::size_t(W); ++f) {
+        const std::size_t c = f % 3;
+        d[f] = (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+    }
+}
+
+} // namespace ll

@@ -1,0 +1,37 @@
+#pragma once
+// The evaluation's per-row arithmetic over interleaved RGB rows (3 values per pixel), compiled for the
+// vector widths of util/SimdClones.h. Each function does, value by value, the double operations its
+// comment states in that order, so its results are the same bit for bit whichever clone runs (and as
+// the one-pixel forms elsewhere: gradientMagnitudeAt, Standardiser).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace ll {
+
+// er[f] = double(a[f]) / double(d[f]) and eg[f] = double(g[f]) / double(d[f]) for f < n.
+void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg);
+
+// M = sqrt(gx^2 + gy^2) at values f in [3, n - 3) of ratio rows up, mid, dn (3 values per pixel),
+// gx = (mid[f + 3] - mid[f - 3]) * 0.5, gy = (dn[f] - up[f]) * 0.5 in double, rounded to float.
+void gradientMagnitudeSpan(const double* up, const double* mid, const double* dn, std::size_t n, float* out);
+
+// Per channel c: the standardisation S(x) = (x - median[c]) * inv[c] and S1(x) = (x - 1) * inv[c]
+// (Standardiser) of the real side R and the edit side G.
+struct ChannelStandardisers {
+    std::array<double, 3> medianR{}, invR{}, medianG{}, invG{};
+};
+
+// SIE's differences over one ratio row of W pixels (er, eg: 3W values): per value f (channel c = f % 3)
+//   d[f] = S_R(er[f]) - S_G(eg[f]),  d1[f] = S1_R(er[f]) - S1_G(eg[f]);
+// absD[f] = |d[f]|, absD1[f] = |d1[f]|, and per pixel x meanAbs[x] = float((|d0| + |d1| + |d2|) / 3.0)
+// where keep[x] is set, else 0. When zr is not null, also d[f] into d, S_R(er[f]) into zr and S_G(eg[f])
+// into zg (the per-pixel maps).
+void sieDifferences(const double* er, const double* eg, const std::uint8_t* keep, int W, const ChannelStandardisers& s,
+                    double* absD, double* absD1, float* meanAbs, double* d, double* zr, double* zg);
+
+// LFE's differences over one row of gradient magnitudes (mr, mg: 3W floats):
+//   d[f] = S_R(double(mr[f])) - S_G(double(mg[f])).
+void lfeDifferences(const float* mr, const float* mg, int W, const ChannelStandardisers& s, double* d);
+
+} // namespace ll
