@@ -1,0 +1,141 @@
+// The evaluation's row kernels (metrics/EvalRowKernels.h) against their formulas written out value by
+// value here, for row widths around the vector widths (4 pixels per step, tails of 1-3 pixels): the
+// results must be equal bit for bit, whichever clone the processor runs.
+#include "metrics/EvalRowKernels.h"
+
+#include <QtTest>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace ll;
+
+namespace {
+
+std::vector<float> randomFloats(std::size_t n, std::mt19937& rng, float lo, float hi) {
+    std::uniform_real_distribution<float> u(lo, hi);
+    std::vector<float> v(n);
+    for (float& x : v) x = u(rng);
+    return v;
+}
+
+std::vector<double> randomDoubles(std::size_t n, std::mt19937& rng) {
+    std::uniform_real_distribution<double> u(-3.0, 5.0);
+    std::vector<double> v(n);
+    for (double& x : v) x = u(rng);
+    return v;
+}
+
+// Same bits (so that -0 and +0 differ and NaN equals NaN).
+template <typename T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::memcmp(&a[i], &b[i], sizeof(T)) != 0) return false;
+    return true;
+}
+
+ChannelStandardisers standardisers() {
+    ChannelStandardisers s;
+    s.medianR = {0.8, 1.3, 2.1};
+    s.invR = {1.0 / 0.3, 1.0 / 0.7, 1.0 / 1.9};
+    s.medianG = {1.1, 0.9, 1.7};
+    s.invG = {1.0 / 0.4, 1.0 / 0.25, 1.0 / 3.0};
+    return s;
+}
+
+} // namespace
+
+class TestEvalRowKernels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void ratios() {
+        std::mt19937 rng(1);
+        for (std::size_t n = 0; n < 40; ++n) {
+            const auto a = randomFloats(n, rng, 0.0f, 4.0f), g = randomFloats(n, rng, 0.0f, 4.0f),
+                       d = randomFloats(n, rng, 0.01f, 2.0f);
+            std::vector<double> er(n), eg(n), wantR(n), wantG(n);
+            for (std::size_t f = 0; f < n; ++f) {
+                wantR[f] = double(a[f]) / double(d[f]);
+                wantG[f] = double(g[f]) / double(d[f]);
+            }
+            ratioSpan(a.data(), g.data(), d.data(), n, er.data(), eg.data());
+            QVERIFY2(sameBits(er, wantR) && sameBits(eg, wantG), qPrintable(QString("n = %1").arg(n)));
+        }
+    }
+
+    void gradientMagnitudes() {
+        std::mt19937 rng(2);
+        for (int W = 3; W < 20; ++W) {
+            const std::size_t n = 3 * std::size_t(W);
+            const auto up = randomDoubles(n, rng), mid = randomDoubles(n, rng), dn = randomDoubles(n, rng);
+            std::vector<float> got(n, -7.0f), want(n, -7.0f); // values 0-2 and n-3..n-1 untouched
+            for (std::size_t f = 3; f + 3 < n; ++f) {
+                const double gx = (mid[f + 3] - mid[f - 3]) * 0.5;
+                const double gy = (dn[f] - up[f]) * 0.5;
+                want[f] = float(std::sqrt(gx * gx + gy * gy));
+            }
+            gradientMagnitudeSpan(up.data(), mid.data(), dn.data(), n, got.data());
+            QVERIFY2(sameBits(got, want), qPrintable(QString("W = %1").arg(W)));
+        }
+    }
+
+    void sieDifferencesPerValue() {
+        std::mt19937 rng(3);
+        const ChannelStandardisers s = standardisers();
+        for (int W = 0; W < 20; ++W) {
+            const std::size_t n = 3 * std::size_t(W);
+            const auto er = randomDoubles(n, rng), eg = randomDoubles(n, rng);
+            std::vector<std::uint8_t> keep(static_cast<std::size_t>(W));
+            for (std::size_t x = 0; x < keep.size(); ++x) keep[x] = (x * 7 + std::size_t(W)) % 3 != 0;
+            std::vector<double> wantD(n), wantD1(n), wantAbs(n), wantAbs1(n), wantZr(n), wantZg(n);
+            std::vector<float> wantMean(static_cast<std::size_t>(W));
+            for (int x = 0; x < W; ++x) {
+                double sum = 0.0;
+                for (std::size_t c = 0; c < 3; ++c) {
+                    const std::size_t f = 3 * std::size_t(x) + c;
+                    wantZr[f] = (er[f] - s.medianR[c]) * s.invR[c];
+                    wantZg[f] = (eg[f] - s.medianG[c]) * s.invG[c];
+                    wantD[f] = wantZr[f] - wantZg[f];
+                    wantD1[f] = (er[f] - 1.0) * s.invR[c] - (eg[f] - 1.0) * s.invG[c];
+                    wantAbs[f] = std::abs(wantD[f]);
+                    wantAbs1[f] = std::abs(wantD1[f]);
+                    sum += wantAbs[f];
+                }
+                wantMean[std::size_t(x)] = keep[std::size_t(x)] ? float(sum / 3.0) : 0.0f;
+            }
+            for (bool maps : {false, true}) {
+                std::vector<double> absD(n), absD1(n), d(n), zr(n), zg(n);
+                std::vector<float> mean(std::size_t(W), -1.0f);
+                sieDifferences(er.data(), eg.data(), keep.data(), W, s, absD.data(), absD1.data(), mean.data(), d.data(),
+                               maps ? zr.data() : nullptr, zg.data());
+                QVERIFY2(sameBits(absD, wantAbs) && sameBits(absD1, wantAbs1) && sameBits(mean, wantMean),
+                         qPrintable(QString("W = %1").arg(W)));
+                if (maps) QVERIFY(sameBits(d, wantD) && sameBits(zr, wantZr) && sameBits(zg, wantZg));
+            }
+        }
+    }
+
+    void lfeDifferencesPerValue() {
+        std::mt19937 rng(4);
+        const ChannelStandardisers s = standardisers();
+        for (int W = 0; W < 20; ++W) {
+            const std::size_t n = 3 * std::size_t(W);
+            const auto mr = randomFloats(n, rng, 0.0f, 3.0f), mg = randomFloats(n, rng, 0.0f, 3.0f);
+            std::vector<double> want(n), got(n);
+            for (std::size_t f = 0; f < n; ++f) {
+                const std::size_t c = f % 3;
+                want[f] = (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+            }
+            lfeDifferences(mr.data(), mg.data(), W, s, got.data());
+            QVERIFY2(sameBits(got, want), qPrintable(QString("W = %1").arg(W)));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEvalRowKernels)
+#include "test_eval_row_kernels.moc"
