@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <algorithm>
+#include <limits>
 
 // The vector helpers below are internal and always inlined into the clones: the ABI of passing vectors
 // to a function, which GCC warns about for the baseline clone, never applies.
@@ -38,6 +40,52 @@ struct Pattern {
 };
 
 } // namespace
+
+LL_SIMD_CLONES void lightSpan(const float* on, const float* off, int W, float* L) {
+    int x = 0;
+    const D4 zero = {};
+    for (; x + 4 <= W; x += 4) {
+        D4 m[3];
+        for (int j = 0; j < 3; ++j) {
+            F4 a, b;
+            std::memcpy(&a, on + 3 * x + 4 * j, sizeof a);
+            std::memcpy(&b, off + 3 * x + 4 * j, sizeof b);
+            const D4 diff = __builtin_convertvector(a, D4) - __builtin_convertvector(b, D4);
+            m[j] = diff < zero ? zero : diff; // std::max(diff, 0.0)
+        }
+        const D4 c0 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){0, 3, 6, 7}), m[2], (L4){0, 1, 2, 5});
+        const D4 c1 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){1, 4, 7, 7}), m[2], (L4){0, 1, 2, 6});
+        const D4 c2 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){2, 5, 5, 5}), m[2], (L4){0, 1, 4, 7});
+        typedef int I4 __attribute__((vector_size(4 * sizeof(int))));
+        const F4 v = __builtin_convertvector((((zero + c0) + c1) + c2) / 3.0, F4);
+        const F4 finite = (F4)((I4)v & (((I4)v & 0x7fffffff) <= 0x7f7fffff)); // v, or +0 when not finite
+        std::memcpy(L + x, &finite, sizeof finite);
+    }
+    for (; x < W; ++x) {
+        double sum = 0.0;
+        for (int c = 0; c < 3; ++c) sum += std::max(double(on[3 * x + c]) - double(off[3 * x + c]), 0.0);
+        const float v = float(sum / 3.0);
+        L[x] = std::isfinite(v) ? v : 0.0f;
+    }
+}
+
+// The loop vectorises for SSE2 and AVX2; GCC 12 does not vectorise it with AVX-512's mask registers,
+// so AVX-512 processors run the AVX2 clone.
+LL_SIMD_CLONES_AVX2 void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d,
+                                        std::size_t n, float clip, bool useLevel, float k, float level,
+                                        std::uint8_t* flags) {
+    constexpr float kMax = std::numeric_limits<float>::max();
+    for (std::size_t f = 0; f < n; ++f) {
+        const bool finiteA = std::abs(a[f]) <= kMax, finiteB = std::abs(b[f]) <= kMax; // false for NaN
+        const bool nonFinite = !finiteA | !finiteB | !(std::abs(g[f]) <= kMax);
+        const bool nonPositive = !(d[f] > 0.0f);
+        const bool clipped = (a[f] >= clip) | (b[f] >= clip);
+        const bool editLevel = useLevel & (k * g[f] >= level);
+        const bool outside =
+            !finiteA | !finiteB | !(a[f] > 0.0f) | !(b[f] > 0.0f) | clipped | (k * a[f] >= 1.0f) | (k * b[f] >= 1.0f);
+        flags[f] = std::uint8_t(nonFinite | (nonPositive << 1) | (clipped << 2) | (editLevel << 3) | (outside << 4));
+    }
+}
 
 LL_SIMD_CLONES void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg) {
     for (std::size_t f = 0; f < n; ++f) {

@@ -9,6 +9,22 @@
 
 namespace ll {
 
+// The light signal L of W pixels (LightSignal.h lightAt): mean_c max(on - off, 0) in double, as float,
+// 0 where that is not finite.
+void lightSpan(const float* on, const float* off, int W, float* L);
+
+// Per value f < n (a: on, b: off, g: the edit, d: the denominator), the tests of the blur-free
+// exclusion reasons and of the band pair mask (BandPairMask.h) as bits of flags[f].
+enum ValueFlag : std::uint8_t {
+    kValueNonFinite = 1,    // a, b or g not finite
+    kValueNonPositive = 2,  // !(d > 0)
+    kValueClippedReal = 4,  // a >= clip or b >= clip (clip = +inf when there is no clip level)
+    kValueEditLevel = 8,    // useLevel and k * g >= level (in float)
+    kValueOutsidePair = 16, // a or b not finite or not > 0, a or b >= clip, k * a >= 1 or k * b >= 1
+};
+void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d, std::size_t n, float clip,
+                    bool useLevel, float k, float level, std::uint8_t* flags);
+
 // er[f] = double(a[f]) / double(d[f]) and eg[f] = double(g[f]) / double(d[f]) for f < n.
 void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg);
 

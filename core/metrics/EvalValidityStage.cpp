@@ -5,7 +5,7 @@
 // read by standardisationStage).
 #include "metrics/EvalRun.h"
 
-#include "metrics/BandPairMask.h"
+#include "metrics/EvalRowKernels.h"
 #include "metrics/EvalRows.h"
 #include "metrics/LightSignal.h"
 #include "metrics/LowSignalMask.h"
@@ -13,16 +13,37 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace ll {
 namespace {
 
-bool anyNonFinite(const float* p) { return !std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2]); }
+// The first failing blur-free reason from a pixel's tests: index bits 0-2 the value flags
+// kValueNonFinite, kValueNonPositive, kValueClippedReal of its channels, bit 3 the edit clipped, bit 4
+// in a window.
+constexpr std::array<std::uint8_t, 32> kReasonOf = [] {
+    std::array<std::uint8_t, 32> t{};
+    for (int i = 0; i < 32; ++i) {
+        ExclusionReason r = ExclusionReason::None;
+        if (i & kValueNonFinite)
+            r = ExclusionReason::NonFinite;
+        else if (i & kValueNonPositive)
+            r = ExclusionReason::NonPositiveDenominator;
+        else if (i & kValueClippedReal)
+            r = ExclusionReason::ClippedReal;
+        else if (i & 8)
+            r = ExclusionReason::ClippedEdit;
+        else if (i & 16)
+            r = ExclusionReason::Window;
+        t[std::size_t(i)] = std::uint8_t(r);
+    }
+    return t;
+}();
 
 // The light signal L (LightSignal.h) and the first failing reason among those that do not need the
 // blur (non_finite, non_positive_denominator, clipped_real, clipped_edit; else window or valid), in one
-// pass over the images.
+// pass over the images: per row, L and the tests of each value (EvalRowKernels.h), then per pixel.
 void lightAndReasons(EvalRun& run) {
     const EvalInputs& in = run.in;
     EvalWorkspace& ws = run.ws;
@@ -36,6 +57,7 @@ void lightAndReasons(EvalRun& run) {
     const Mask* winB = wr != in.regions.end() ? &wr->second : nullptr;
     const std::optional<float> clip = in.clipLevel;
     const std::optional<float> editLevel = run.params.editClipLevel;
+    const bool useLevel = !in.editClipped && !in.editCodes && editLevel;
     const int clipCode = run.params.editClipCode;
     const float k = in.k;
     ws.rowPairMax.assign(std::size_t(H), 0.0);
@@ -47,36 +69,32 @@ void lightAndReasons(EvalRun& run) {
         float* L = ws.light.row(y);
         std::uint8_t* r = ws.reason.row(y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
+        EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        sc.flags.resize(3 * std::size_t(W));
+        const std::uint8_t* fl = sc.flags.data();
+        lightSpan(a, b, W, L); // finite (0 where the pair is not)
+        valueFlagsSpan(a, b, g, d, 3 * std::size_t(W), clip ? *clip : INFINITY, useLevel, k,
+                       useLevel ? *editLevel : INFINITY, sc.flags.data());
+        // Row pointers held locally (the stores to r[] could otherwise alias the masks).
+        const std::uint8_t* wA = winA ? winA->row(y) : nullptr;
+        const std::uint8_t* wB = winB ? winB->row(y) : nullptr;
+        const std::uint8_t* clippedMask = in.editClipped ? in.editClipped->row(y) : nullptr;
+        const std::uint8_t* codes = !clippedMask && in.editCodes ? in.editCodes->rgb.data() + i0 * 3 : nullptr;
         double pairMax = 0.0;
-        for (int x = 0; x < W; ++x, a += 3, b += 3, g += 3, d += 3) {
-            const float v = lightAt(a, b); // finite (0 where the pair is not)
-            L[x] = v;
-            const std::size_t i = i0 + std::size_t(x);
-            const bool window = (winA && (*winA)[i]) || (winB && (*winB)[i]);
-            if (double(v) > pairMax && inBandPairMask(a, b, k, clip, window)) pairMax = v;
-            std::uint8_t reason = 0;
-            if (anyNonFinite(a) || anyNonFinite(b) || anyNonFinite(g))
-                reason = std::uint8_t(ExclusionReason::NonFinite);
-            else if (!(d[0] > 0.0f) || !(d[1] > 0.0f) || !(d[2] > 0.0f))
-                reason = std::uint8_t(ExclusionReason::NonPositiveDenominator);
-            else if (clip && (a[0] >= *clip || a[1] >= *clip || a[2] >= *clip || b[0] >= *clip || b[1] >= *clip ||
-                              b[2] >= *clip))
-                reason = std::uint8_t(ExclusionReason::ClippedReal);
-            else {
-                bool clipped = false;
-                if (in.editClipped)
-                    clipped = (*in.editClipped)[i] != 0;
-                else if (in.editCodes) {
-                    const std::uint8_t* q = in.editCodes->rgb.data() + i * 3;
-                    clipped = q[0] == clipCode || q[1] == clipCode || q[2] == clipCode;
-                } else if (editLevel)
-                    clipped = k * g[0] >= *editLevel || k * g[1] >= *editLevel || k * g[2] >= *editLevel;
-                if (clipped)
-                    reason = std::uint8_t(ExclusionReason::ClippedEdit);
-                else if (window)
-                    reason = std::uint8_t(ExclusionReason::Window);
+        for (int x = 0; x < W; ++x) {
+            const bool window = (wA && wA[x]) || (wB && wB[x]);
+            const std::uint8_t f = fl[3 * x] | fl[3 * x + 1] | fl[3 * x + 2];
+            // max of L over the band pair mask P (inBandPairMask): L >= 0, so 0 stands for "not in P"
+            const double inP = (f & kValueOutsidePair) || window ? 0.0 : double(L[x]);
+            pairMax = inP > pairMax ? inP : pairMax;
+            bool clipped = (f & kValueEditLevel) != 0;
+            if (clippedMask)
+                clipped = clippedMask[x] != 0;
+            else if (codes) {
+                const std::uint8_t* q = codes + 3 * x;
+                clipped = q[0] == clipCode || q[1] == clipCode || q[2] == clipCode;
             }
-            r[x] = reason;
+            r[x] = kReasonOf[(f & 7) | (clipped ? 8 : 0) | (window ? 16 : 0)];
         }
         ws.rowPairMax[std::size_t(y)] = pairMax;
     });

@@ -54,6 +54,7 @@ public:
     struct RowScratch {
         std::array<std::vector<double>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
+        std::vector<std::uint8_t> flags;  // the validity tests of a row's values
         std::vector<float> sieAbs;
         std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)
         std::vector<double> diff, zr, zg;  // SIE maps: D_c, S(E_R,c), S(E_G,c); LFE: the differences

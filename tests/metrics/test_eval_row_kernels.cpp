@@ -2,6 +2,8 @@
 // value here, for row widths around the vector widths (4 pixels per step, tails of 1-3 pixels): the
 // results must be equal bit for bit, whichever clone the processor runs.
 #include "metrics/EvalRowKernels.h"
+#include "metrics/BandPairMask.h"
+#include "metrics/LightSignal.h"
 
 #include <QtTest>
 
@@ -53,6 +55,67 @@ ChannelStandardisers standardisers() {
 class TestEvalRowKernels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // L against lightAt, pixel by pixel, with negative differences, -0, NaN and infinities.
+    void lightSignal() {
+        std::mt19937 rng(5);
+        for (int W = 0; W < 20; ++W) {
+            const std::size_t n = 3 * std::size_t(W);
+            auto on = randomFloats(n, rng, -1.0f, 3.0f), off = randomFloats(n, rng, -1.0f, 3.0f);
+            for (std::size_t f = 0; f < n; f += 5) on[f] = off[f]; // zero difference
+            if (W > 3) {
+                on[1] = NAN;
+                off[4] = INFINITY;
+                on[7] = -0.0f;
+                off[7] = 0.0f;
+                on[8] = 3e38f;
+                off[8] = -3e38f; // the double difference is finite, its float mean is not
+            }
+            std::vector<float> want(static_cast<std::size_t>(W)), got(static_cast<std::size_t>(W), -1.0f);
+            for (int x = 0; x < W; ++x) want[std::size_t(x)] = lightAt(on.data() + 3 * x, off.data() + 3 * x);
+            lightSpan(on.data(), off.data(), W, got.data());
+            QVERIFY2(sameBits(got, want), qPrintable(QString("W = %1").arg(W)));
+        }
+    }
+
+    // The value tests against the conditions written out, and the pair-mask bit against inBandPairMask.
+    void valueFlags() {
+        std::mt19937 rng(6);
+        const float k = 0.4f;
+        for (const bool useLevel : {false, true})
+            for (const float clip : {INFINITY, 2.0f})
+                for (int W = 0; W < 20; ++W) {
+                    const std::size_t n = 3 * std::size_t(W);
+                    auto a = randomFloats(n, rng, -0.5f, 3.0f), b = randomFloats(n, rng, -0.5f, 3.0f),
+                         g = randomFloats(n, rng, -0.5f, 3.0f), d = randomFloats(n, rng, -0.5f, 3.0f);
+                    for (std::size_t f = 0; f < n; f += 7) a[f] = b[f] = clip == INFINITY ? 2.5f : clip; // on the clip
+                    if (W > 4) {
+                        a[0] = NAN;
+                        b[4] = -INFINITY;
+                        g[9] = INFINITY;
+                        d[10] = NAN;
+                        d[11] = 0.0f;
+                    }
+                    const float level = 1.0f;
+                    std::vector<std::uint8_t> got(n, 0xff), want(n);
+                    for (std::size_t f = 0; f < n; ++f) {
+                        const bool nonFinite = !std::isfinite(a[f]) || !std::isfinite(b[f]) || !std::isfinite(g[f]);
+                        const bool clipped = a[f] >= clip || b[f] >= clip;
+                        want[f] = std::uint8_t((nonFinite ? kValueNonFinite : 0) | (d[f] > 0.0f ? 0 : kValueNonPositive) |
+                                               (clipped ? kValueClippedReal : 0) |
+                                               (useLevel && k * g[f] >= level ? kValueEditLevel : 0));
+                    }
+                    valueFlagsSpan(a.data(), b.data(), g.data(), d.data(), n, clip, useLevel, k, level, got.data());
+                    for (std::size_t f = 0; f < n; ++f)
+                        QVERIFY2((got[f] & ~kValueOutsidePair) == want[f], qPrintable(QString("W = %1, f = %2").arg(W).arg(f)));
+                    const std::optional<float> clipLevel = std::make_optional(clip); // +inf: as no clip level
+                    for (int x = 0; x < W; ++x) {
+                        const std::size_t f = 3 * std::size_t(x);
+                        const bool outside = ((got[f] | got[f + 1] | got[f + 2]) & kValueOutsidePair) != 0;
+                        QCOMPARE(outside, !inBandPairMask(a.data() + f, b.data() + f, k, clipLevel, false));
+                    }
+                }
+    }
+
     void ratios() {
         std::mt19937 rng(1);
         for (std::size_t n = 0; n < 40; ++n) {
