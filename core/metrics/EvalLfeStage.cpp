@@ -80,10 +80,12 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
             bits[x] = b;
         }
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        std::array<std::size_t, 3> n{};
+        compactInto(mr, bits, {0, 1, 2}, W, sc, 0, n);
+        compactInto(mg, bits, {0, 1, 2}, W, sc, 3, n);
         for (int c = 0; c < 3; ++c) {
-            const std::size_t n = gatherChannel(mr, mg, c, bits, c, W, sc);
-            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
-            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
+            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n[std::size_t(c)]);
+            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n[std::size_t(c)]);
         }
     });
     for (std::size_t c = 0; c < 3; ++c) {
@@ -125,54 +127,57 @@ void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::arr
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         sc.lfeAbs.resize(3 * std::size_t(W));
         float* lfeAbs = sc.lfeAbs.data(); // |S(M_R,c) - S(M_G,c)| as float, 0 outside Omega80_c
-        sc.diff.resize(3 * std::size_t(W));
-        const double* diff = sc.diff.data();
-        lfeDifferences(mr, mg, W, z, sc.diff.data());
-        for (int x = 0; x < W; ++x) { // branch-free: computed everywhere, kept on Omega80_c
-            float df[3];
-            for (int c = 0; c < 3; ++c) {
-                const double d = diff[3 * x + c];
-                const bool in = (bits[x] >> c) & 1u;
-                sums[std::size_t(c)] += in ? std::abs(d) : 0.0;
-                df[c] = in ? float(d) : 0.0f;
-            }
-            if (keepMaps && bits[x]) {
+        const std::size_t n3 = 3 * std::size_t(W);
+        sc.diff.resize(n3);
+        sc.lfeFloat.resize(n3);
+        lfeDifferences(mr, mg, bits, W, z, sc.diff.data(), sc.lfeFloat.data(), lfeAbs);
+        const double* absD = sc.diff.data(); // |S(M_R,c) - S(M_G,c)| in double, 0 outside Omega80_c
+        const float* df = sc.lfeFloat.data();
+        for (int x = 0; x < W; ++x)
+            for (std::size_t c = 0; c < 3; ++c) sums[c] += absD[3 * std::size_t(x) + c];
+        if (keepMaps)
+            for (int x = 0; x < W; ++x) {
+                if (!bits[x]) continue;
+                const float* v = df + 3 * x;
                 if (perChannelMaps)
-                    for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = df[c];
-                maps.lfeMap(x, y) = float((double(df[0]) + df[1] + df[2]) / 3.0);
+                    for (int c = 0; c < 3; ++c) maps.lfePerChannel.at(x, y, c) = v[c];
+                maps.lfeMap(x, y) = float((double(v[0]) + v[1] + v[2]) / 3.0);
             }
-            for (int c = 0; c < 3; ++c) lfeAbs[3 * x + c] = std::abs(df[c]);
-        }
         if (!lfeDefined) return;
 
-        // Band sums over runs of one band, then one sweep per region (as for SIE, EvalSieStage.cpp).
+        // Band sums over runs of one band, then one sweep per region (as for SIE, EvalSieStage.cpp); the
+        // sums in scalars (registers), channel by channel in pixel order.
         struct Acc {
-            std::array<std::size_t, 3> pixels{};
-            std::array<double, 3> sum{};
+            std::size_t p0 = 0, p1 = 0, p2 = 0;
+            double s0 = 0.0, s1 = 0.0, s2 = 0.0;
             void add(std::uint8_t b, const float* v) {
-                for (int c = 0; c < 3; ++c) {
-                    pixels[std::size_t(c)] += (b >> c) & 1u;
-                    sum[std::size_t(c)] += double(v[c]); // 0 outside Omega80_c
-                }
+                p0 += b & 1u;
+                p1 += (b >> 1) & 1u;
+                p2 += (b >> 2) & 1u;
+                s0 += double(v[0]); // 0 outside Omega80_c
+                s1 += double(v[1]);
+                s2 += double(v[2]);
             }
-            void into(RegionSums::Cell& cell) {
-                for (std::size_t c = 0; c < 3; ++c) {
-                    cell.lfePixels[c] += pixels[c];
-                    cell.lfe[c] += sum[c];
-                }
-                *this = {};
+            void into(RegionSums::Cell& cell) const {
+                cell.lfePixels[0] += p0;
+                cell.lfePixels[1] += p1;
+                cell.lfePixels[2] += p2;
+                cell.lfe[0] += s0;
+                cell.lfe[1] += s1;
+                cell.lfe[2] += s2;
             }
         };
         Acc bandRun;
         std::uint8_t runBand = kNoBand;
         for (int x = 0; x < W; ++x) {
-            if (!bits[x]) continue;
+            const std::uint8_t b = bits[x];
+            if (!b) continue;
             if (band[x] != runBand) {
                 if (runBand < nBands) bandRun.into(cells[runBand]);
                 bandRun = {};
                 runBand = band[x];
             }
-            bandRun.add(bits[x], lfeAbs + 3 * x);
+            bandRun.add(b, lfeAbs + 3 * x);
         }
         if (runBand < nBands) bandRun.into(cells[runBand]);
         for (std::size_t k = 0; k < regionMasks.size(); ++k) {

@@ -87,6 +87,10 @@ LL_SIMD_CLONES_AVX2 void valueFlagsSpan(const float* a, const float* b, const fl
     }
 }
 
+LL_SIMD_CLONES void quotientSpan(const float* a, const float* d, std::size_t n, float* q) {
+    for (std::size_t f = 0; f < n; ++f) q[f] = a[f] / d[f];
+}
+
 LL_SIMD_CLONES void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg) {
     for (std::size_t f = 0; f < n; ++f) {
         er[f] = double(a[f]) / double(d[f]);
@@ -155,23 +159,40 @@ LL_SIMD_CLONES void sieDifferences(const double* er, const double* eg, const std
     }
 }
 
-LL_SIMD_CLONES void lfeDifferences(const float* mr, const float* mg, int W, const ChannelStandardisers& s, double* d) {
+LL_SIMD_CLONES void lfeDifferences(const float* mr, const float* mg, const std::uint8_t* keep, int W,
+                                   const ChannelStandardisers& s, double* absD, float* dFloat, float* absFloat) {
+    typedef int I4 __attribute__((vector_size(4 * sizeof(int))));
     const Pattern mR(s.medianR), iR(s.invR), mG(s.medianG), iG(s.invG);
     int x = 0;
     for (; x + 4 <= W; x += 4) {
         const std::size_t f0 = 3 * std::size_t(x);
         for (int j = 0; j < 3; ++j) {
             const std::size_t f = f0 + 4 * std::size_t(j);
+            L4 kept;
+            for (int i = 0; i < 4; ++i) {
+                const int v = 4 * j + i; // value v of the four pixels: pixel v / 3, channel v % 3
+                kept[i] = -(long long)((keep[x + v / 3] >> (v % 3)) & 1u);
+            }
             F4 r, g;
             std::memcpy(&r, mr + f, sizeof r);
             std::memcpy(&g, mg + f, sizeof g);
             const D4 rd = __builtin_convertvector(r, D4), gd = __builtin_convertvector(g, D4);
-            store4(d + f, (rd - mR.v[j]) * iR.v[j] - (gd - mG.v[j]) * iG.v[j]);
+            const D4 d = (rd - mR.v[j]) * iR.v[j] - (gd - mG.v[j]) * iG.v[j];
+            const I4 keptF = __builtin_convertvector(kept, I4);
+            const F4 df = (F4)((I4)__builtin_convertvector(d, F4) & keptF);
+            const F4 absF = (F4)((I4)df & 0x7fffffff);
+            store4(absD + f, (D4)((L4)abs4(d) & kept));
+            std::memcpy(dFloat + f, &df, sizeof df);
+            std::memcpy(absFloat + f, &absF, sizeof absF);
         }
     }
     for (std::size_t f = 3 * std::size_t(x); f < 3 * std::size_t(W); ++f) {
         const std::size_t c = f % 3;
-        d[f] = (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+        const double d = (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+        const bool kept = (keep[f / 3] >> c) & 1u;
+        absD[f] = kept ? std::abs(d) : 0.0;
+        dFloat[f] = kept ? float(d) : 0.0f;
+        absFloat[f] = std::abs(dFloat[f]);
     }
 }
 

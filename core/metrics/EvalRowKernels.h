@@ -25,6 +25,9 @@ enum ValueFlag : std::uint8_t {
 void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d, std::size_t n, float clip,
                     bool useLevel, float k, float level, std::uint8_t* flags);
 
+// q[f] = a[f] / d[f] in float, for f < n.
+void quotientSpan(const float* a, const float* d, std::size_t n, float* q);
+
 // er[f] = double(a[f]) / double(d[f]) and eg[f] = double(g[f]) / double(d[f]) for f < n.
 void ratioSpan(const float* a, const float* g, const float* d, std::size_t n, double* er, double* eg);
 
@@ -46,8 +49,11 @@ struct ChannelStandardisers {
 void sieDifferences(const double* er, const double* eg, const std::uint8_t* keep, int W, const ChannelStandardisers& s,
                     double* absD, double* absD1, float* meanAbs, double* d, double* zr, double* zg);
 
-// LFE's differences over one row of gradient magnitudes (mr, mg: 3W floats):
-//   d[f] = S_R(double(mr[f])) - S_G(double(mg[f])).
-void lfeDifferences(const float* mr, const float* mg, int W, const ChannelStandardisers& s, double* d);
+// LFE's differences over one row of gradient magnitudes (mr, mg: 3W floats), value f of channel
+// c = f % 3 of pixel x = f / 3 kept where keep[x] has bit c:
+//   d[f] = S_R(double(mr[f])) - S_G(double(mg[f]));
+// absD[f] = |d[f]|, dFloat[f] = float(d[f]), absFloat[f] = |dFloat[f]| where kept, else 0.
+void lfeDifferences(const float* mr, const float* mg, const std::uint8_t* keep, int W, const ChannelStandardisers& s,
+                    double* absD, float* dFloat, float* absFloat);
 
 } // namespace ll

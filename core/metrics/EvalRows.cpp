@@ -1,6 +1,7 @@
 #include "metrics/EvalRows.h"
 
 #include "metrics/EvalRowKernels.h"
+#include "metrics/SpanKernels.h"
 
 #include <tbb/parallel_for.h>
 
@@ -28,6 +29,17 @@ const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, c
             for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;
     rr.rowOf[slot] = y;
     return row.data();
+}
+
+void compactInto(const float* v, const std::uint8_t* keep, const std::array<int, 3>& bits, int W,
+                 EvalWorkspace::RowScratch& sc, int first, std::array<std::size_t, 3>& n) {
+    std::array<float*, 3> out;
+    for (std::size_t c = 0; c < 3; ++c) {
+        std::vector<float>& col = sc.columns[std::size_t(first) + c];
+        col.resize(std::size_t(W));
+        out[c] = col.data();
+    }
+    compactChannels(v, keep, bits, W, out, n);
 }
 
 void forgetRatioRows(EvalWorkspace& ws) {

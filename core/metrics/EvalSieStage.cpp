@@ -121,10 +121,12 @@ void sieStage(EvalRun& run) {
             }
             for (std::size_t f : {std::size_t(0), n3 - 3})
                 for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
+            std::array<std::size_t, 3> nd{};
+            compactInto(mr, dom, {0, 0, 0}, W, sc, 0, nd);
+            compactInto(mg, dom, {0, 0, 0}, W, sc, 3, nd);
             for (int c = 0; c < 3; ++c) {
-                const std::size_t nd = gatherChannel(mr, mg, c, dom, 0, W, sc);
-                emit.span(c, sc.columns[std::size_t(c)].data(), nd);
-                emit.span(3 + c, sc.columns[std::size_t(3 + c)].data(), nd);
+                emit.span(c, sc.columns[std::size_t(c)].data(), nd[std::size_t(c)]);
+                emit.span(3 + c, sc.columns[std::size_t(3 + c)].data(), nd[std::size_t(c)]);
             }
         } else {
             std::fill(mr, mr + n3, 0.0f);

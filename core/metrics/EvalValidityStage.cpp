@@ -100,18 +100,6 @@ void lightAndReasons(EvalRun& run) {
     });
 }
 
-// E_R,c = a / d and E_G,c = g / d of the pixels x < W with keep[x] set, gathered as float (gatherKept):
-// the float quotient of two floats is the double quotient rounded to float (53 >= 2 x 24 + 2 bits:
-// rounding twice is harmless for division), so these are the values gatherChannel would take from the
-// double ratio rows, without forming the rows.
-std::size_t gatherRatios(const float* a, const float* g, const float* d, int c, const std::uint8_t* keep, int W,
-                         EvalWorkspace::RowScratch& sc) {
-    return gatherKept(c, keep, 0, W, sc, [&](int x) {
-        const float den = d[3 * x + c];
-        return std::pair<float, float>(a[3 * x + c] / den, g[3 * x + c] / den);
-    });
-}
-
 // The final reason: the blur-free reasons 1-4 first, then low signal, then window.
 inline std::uint8_t finalReason(std::uint8_t prelim, bool low) {
     if (prelim != 0 && prelim != std::uint8_t(ExclusionReason::Window)) return prelim;
@@ -197,14 +185,22 @@ void validityStage(EvalRun& run) {
         }
         counts[0] = std::size_t(W);
         for (std::size_t k = 1; k < counts.size(); ++k) counts[0] -= counts[k];
+        // E_R,c = a / d and E_G,c = g / d over Omega as float quotients: the float quotient of two floats
+        // is their double quotient rounded to float (53 >= 2 x 24 + 2 bits: rounding twice is harmless
+        // for division), the value the other passes' double ratio rows round to.
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
-        const float* a = realNumerator.pixel(0, y);
-        const float* g = edit.pixel(0, y);
         const float* d = denominator.pixel(0, y);
+        const std::size_t n3 = 3 * std::size_t(W);
+        sc.quotientR.resize(n3);
+        sc.quotientG.resize(n3);
+        quotientSpan(realNumerator.pixel(0, y), d, n3, sc.quotientR.data());
+        quotientSpan(edit.pixel(0, y), d, n3, sc.quotientG.data());
+        std::array<std::size_t, 3> n{};
+        compactInto(sc.quotientR.data(), om, {0, 0, 0}, W, sc, 0, n);
+        compactInto(sc.quotientG.data(), om, {0, 0, 0}, W, sc, 3, n);
         for (int c = 0; c < 3; ++c) {
-            const std::size_t n = gatherRatios(a, g, d, c, om, W, sc);
-            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n);
-            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n);
+            emit.pairSpan(c, 6 + c, sc.columns[std::size_t(c)].data(), n[std::size_t(c)]);
+            emit.pairSpan(3 + c, 9 + c, sc.columns[std::size_t(3 + c)].data(), n[std::size_t(c)]);
         }
         ws.rowReasonCounts[std::size_t(y)] = counts;
         ws.rowPairOnly[std::size_t(y)] = pairOnly;

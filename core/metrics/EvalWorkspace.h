@@ -55,10 +55,11 @@ public:
         std::array<std::vector<double>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
         std::vector<std::uint8_t> flags;  // the validity tests of a row's values
+        std::vector<float> quotientR, quotientG; // E_R, E_G of a row as float quotients
         std::vector<float> sieAbs;
         std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)
         std::vector<double> diff, zr, zg;  // SIE maps: D_c, S(E_R,c), S(E_G,c); LFE: the differences
-        std::vector<float> lfeAbs;
+        std::vector<float> lfeAbs, lfeFloat; // LFE: |S(M_R,c) - S(M_G,c)| and the difference, as float
         std::array<std::vector<float>, 6> columns; // a row's values of each selected set, gathered
     };
     tbb::enumerable_thread_specific<RowScratch> rowScratch;

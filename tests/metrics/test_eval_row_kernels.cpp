@@ -189,13 +189,22 @@ private Q_SLOTS:
         for (int W = 0; W < 20; ++W) {
             const std::size_t n = 3 * std::size_t(W);
             const auto mr = randomFloats(n, rng, 0.0f, 3.0f), mg = randomFloats(n, rng, 0.0f, 3.0f);
-            std::vector<double> want(n), got(n);
+            std::vector<std::uint8_t> keep(static_cast<std::size_t>(W));
+            for (std::size_t x = 0; x < keep.size(); ++x) keep[x] = std::uint8_t((x * 5 + std::size_t(W)) % 8); // all bit patterns
+            std::vector<double> wantAbs(n), gotAbs(n, -1.0);
+            std::vector<float> wantF(n), wantAbsF(n), gotF(n, -1.0f), gotAbsF(n, -1.0f);
             for (std::size_t f = 0; f < n; ++f) {
                 const std::size_t c = f % 3;
-                want[f] = (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+                const double d =
+                    (double(mr[f]) - s.medianR[c]) * s.invR[c] - (double(mg[f]) - s.medianG[c]) * s.invG[c];
+                const bool kept = (keep[f / 3] >> c) & 1u;
+                wantAbs[f] = kept ? std::abs(d) : 0.0;
+                wantF[f] = kept ? float(d) : 0.0f;
+                wantAbsF[f] = std::abs(wantF[f]);
             }
-            lfeDifferences(mr.data(), mg.data(), W, s, got.data());
-            QVERIFY2(sameBits(got, want), qPrintable(QString("W = %1").arg(W)));
+            lfeDifferences(mr.data(), mg.data(), keep.data(), W, s, gotAbs.data(), gotF.data(), gotAbsF.data());
+            QVERIFY2(sameBits(gotAbs, wantAbs) && sameBits(gotF, wantF) && sameBits(gotAbsF, wantAbsF),
+                     qPrintable(QString("W = %1").arg(W)));
         }
     }
 };

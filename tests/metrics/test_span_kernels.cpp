@@ -5,7 +5,11 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -47,6 +51,41 @@ Out call(Fn fn, const std::vector<float>& v) {
 class TestSpanKernels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // compactChannels (vector where available) and its portable loop against a plain reference, for
+    // row widths around the 16-pixel step, keep masks with every bit pattern and per-channel bits.
+    void compact() {
+        std::mt19937 rng(9);
+        std::uniform_int_distribution<int> byte(0, 255);
+        for (int W = 0; W < 70; ++W)
+            for (const std::array<int, 3> bits : {std::array<int, 3>{0, 0, 0}, std::array<int, 3>{0, 1, 2},
+                                                  std::array<int, 3>{7, 3, 5}}) {
+                const std::vector<float> v = runOf(3 * std::size_t(W), rng);
+                std::vector<std::uint8_t> keep(static_cast<std::size_t>(W));
+                for (auto& k : keep) k = std::uint8_t(byte(rng));
+                if (W > 20) std::fill(keep.begin() + 3, keep.begin() + 19, std::uint8_t(0xff)); // a whole step kept
+                std::array<std::vector<float>, 3> want;
+                for (int x = 0; x < W; ++x)
+                    for (int c = 0; c < 3; ++c)
+                        if ((keep[std::size_t(x)] >> bits[std::size_t(c)]) & 1u) want[std::size_t(c)].push_back(v[std::size_t(3 * x + c)]);
+                for (bool portable : {false, true}) {
+                    std::array<std::vector<float>, 3> buf;
+                    std::array<float*, 3> out;
+                    for (std::size_t c = 0; c < 3; ++c) {
+                        buf[c].assign(std::size_t(W), -99.0f);
+                        out[c] = buf[c].data();
+                    }
+                    std::array<std::size_t, 3> n{7, 7, 7}; // overwritten
+                    (portable ? compactChannelsPortable : compactChannels)(v.data(), keep.data(), bits, W, out, n);
+                    for (std::size_t c = 0; c < 3; ++c) {
+                        QCOMPARE(n[c], want[c].size());
+                        for (std::size_t k = 0; k < n[c]; ++k)
+                            QVERIFY2(std::memcmp(&buf[c][k], &want[c][k], sizeof(float)) == 0, // NaN equals NaN
+                                     qPrintable(QString("W %1 channel %2 value %3").arg(W).arg(c).arg(k)));
+                    }
+                }
+            }
+    }
+
     void bracket() {
         std::mt19937 rng(4);
         for (std::size_t n = 0; n < 70; ++n)
