@@ -110,15 +110,13 @@ void sieStage(EvalRun& run) {
             gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
             const std::uint8_t* omU = ws.omega.row(y - 1);
             const std::uint8_t* omD = ws.omega.row(y + 1);
-            for (int x = 1; x < W - 1; ++x) {
-                if (om[x] && om[x - 1] && om[x + 1] && omU[x] && omD[x]) {
-                    dom[x] = 1;
-                } else {
+            for (int x = 1; x < W - 1; ++x) dom[x] = om[x] & om[x - 1] & om[x + 1] & omU[x] & omD[x];
+            for (int x = 1; x < W - 1; ++x)
+                if (!dom[x]) {
                     float* r = mr + 3 * x;
                     float* g = mg + 3 * x;
                     r[0] = r[1] = r[2] = g[0] = g[1] = g[2] = 0.0f;
                 }
-            }
             for (std::size_t f : {std::size_t(0), n3 - 3})
                 for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
             std::array<std::size_t, 3> nd{};
@@ -134,7 +132,7 @@ void sieStage(EvalRun& run) {
         }
 
         // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
-        for (int x = 0; x < W; ++x) band[x] = bandOf(L[x]);
+        bandOf.classify(L, std::size_t(W), band);
         if (keepMaps)
             for (int x = 0; x < W; ++x)
                 for (int c = 0; c < 3; ++c) {

@@ -5,6 +5,7 @@
 #include <tbb/parallel_for.h>
 
 #include <bit>
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
@@ -41,6 +42,17 @@ BandClassifier::BandClassifier(const std::vector<double>& e, double mx) {
     infinite_ = smallestFloatWhere([&](float l) { return !std::isfinite(pct(l)); });
     for (std::size_t i = 0; i + 2 < e.size(); ++i)
         thresholds_.push_back(smallestFloatWhere([&](float l) { return pct(l) > e[i + 1]; }));
+}
+
+void BandClassifier::classify(const float* l, std::size_t n, std::uint8_t* out) const {
+    if (undefined_) {
+        std::fill(out, out + n, kNoBand);
+        return;
+    }
+    std::fill(out, out + n, std::uint8_t(0));
+    for (const float t : thresholds_)
+        for (std::size_t x = 0; x < n; ++x) out[x] = std::uint8_t(out[x] + (l[x] < t));
+    for (std::size_t x = 0; x < n; ++x) out[x] = l[x] < infinite_ ? out[x] : kNoBand; // also NaN
 }
 
 std::vector<std::string> bandKeys(const std::vector<double>& e) {

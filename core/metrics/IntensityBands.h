@@ -34,6 +34,9 @@ public:
             if (l >= thresholds_[i]) return std::uint8_t(i);
         return std::uint8_t(thresholds_.size());
     }
+    // operator() of l[0..n) into out: as the thresholds do not increase (the edges descend), the band is
+    // the number of thresholds above l, counted threshold by threshold over the whole run (vectorises).
+    void classify(const float* l, std::size_t n, std::uint8_t* out) const;
 
 private:
     bool undefined_ = false;       // max not positive: no band anywhere

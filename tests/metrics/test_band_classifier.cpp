@@ -1,5 +1,5 @@
 // BandClassifier gives the band the definition gives (100 L / max in double against the edges) for
-// every value, including the floats on either side of each threshold, 0, inf, NaN and values above max.
+// every value, one by one and a run at a time (classify), including the floats on either side of each threshold, 0, inf, NaN and values above max.
 #include "metrics/IntensityBands.h"
 
 #include <QtTest>
@@ -38,6 +38,11 @@ private Q_SLOTS:
         QCOMPARE(int(b(INFINITY)), int(kNoBand));
         const BandClassifier none(e, 0.0);
         QCOMPARE(int(none(1.0f)), int(kNoBand));
+        const float l[2] = {1.0f, 0.0f};
+        std::uint8_t out[2] = {0, 0};
+        none.classify(l, 2, out);
+        QCOMPARE(int(out[0]), int(kNoBand));
+        QCOMPARE(int(out[1]), int(kNoBand));
     }
 
     void agreesWithTheDefinition() {
@@ -55,9 +60,15 @@ private Q_SLOTS:
                 }
                 std::uniform_real_distribution<double> u(0.0, 1.2);
                 for (int k = 0; k < 20000; ++k) probes.push_back(float(u(rng) * mx));
-                for (float l : probes)
-                    QVERIFY2(b(l) == bandByDefinition(l, mx, e),
+                probes.push_back(NAN);
+                probes.push_back(INFINITY);
+                std::vector<std::uint8_t> run(probes.size(), 77);
+                b.classify(probes.data(), probes.size(), run.data()); // the whole run at once
+                for (std::size_t k = 0; k < probes.size(); ++k) {
+                    const float l = probes[k];
+                    QVERIFY2(b(l) == bandByDefinition(l, mx, e) && run[k] == b(l),
                              qPrintable(QString("l=%1 max=%2").arg(double(l), 0, 'g', 12).arg(mx)));
+                }
             }
     }
 };
