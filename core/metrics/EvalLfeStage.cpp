@@ -66,18 +66,31 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
             std::uint8_t b = 0;
             for (int c = 0; c < 3; ++c)
                 b |= std::uint8_t((mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) << c);
-            b = dom[x] ? b : 0;
-            for (int c = 0; anySplit && b && c < 3; ++c) { // rare: a float tie straddles the threshold
-                const GradientThreshold& r = exactT[std::size_t(c)];
-                const GradientThreshold& g = exactT[std::size_t(3 + c)];
-                if (((b >> c) & 1u) &&
-                    ((r.split && mr[3 * x + c] == r.value &&
-                      !r.admits(mr[3 * x + c], [&] { return gradientMagnitudeAt(realNumerator, denominator, x, y, c); })) ||
-                     (g.split && mg[3 * x + c] == g.value &&
-                      !g.admits(mg[3 * x + c], [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); }))))
-                    b &= std::uint8_t(~(1u << c));
+            bits[x] = dom[x] ? b : 0;
+        }
+        // Rare: a float tie straddles a threshold; the pixels whose float M equals it are decided in double.
+        for (int c = 0; anySplit && c < 3; ++c) {
+            const GradientThreshold& r = exactT[std::size_t(c)];
+            const GradientThreshold& g = exactT[std::size_t(3 + c)];
+            if (!r.split && !g.split) continue;
+            const std::uint8_t bit = std::uint8_t(1u << c);
+            const bool rs = r.split, gs = g.split; // in registers: the stores to bits[] could alias them
+            const float rv = r.value, gv = g.value;
+            const int width = W;
+            // Most rows hold no tied value at all: a vectorised scan of the whole row (every channel;
+            // a match in another channel only costs the exact loop below) skips them.
+            const std::size_t n3 = 3 * std::size_t(width);
+            if (!(rs && countEqual(mr, n3, rv) > 0) && !(gs && countEqual(mg, n3, gv) > 0)) continue;
+            for (int x = 0; x < width; ++x) {
+                const float vr = mr[3 * x + c], vg = mg[3 * x + c];
+                const bool tie = (rs & (vr == rv)) | (gs & (vg == gv));
+                if (!tie || !(bits[x] & bit)) continue;
+                if ((r.split && vr == r.value &&
+                     !r.admits(vr, [&] { return gradientMagnitudeAt(realNumerator, denominator, x, y, c); })) ||
+                    (g.split && vg == g.value &&
+                     !g.admits(vg, [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); })))
+                    bits[x] &= std::uint8_t(~bit);
             }
-            bits[x] = b;
         }
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         std::array<std::size_t, 3> n{};

@@ -87,6 +87,12 @@ LL_SIMD_CLONES_AVX2 void valueFlagsSpan(const float* a, const float* b, const fl
     }
 }
 
+LL_SIMD_CLONES std::size_t countEqual(const float* v, std::size_t n, float value) {
+    std::uint32_t hits = 0; // per call at most one row: no overflow
+    for (std::size_t f = 0; f < n; ++f) hits += v[f] == value;
+    return hits;
+}
+
 LL_SIMD_CLONES void quotientSpan(const float* a, const float* d, std::size_t n, float* q) {
     for (std::size_t f = 0; f < n; ++f) q[f] = a[f] / d[f];
 }

@@ -25,6 +25,9 @@ enum ValueFlag : std::uint8_t {
 void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d, std::size_t n, float clip,
                     bool useLevel, float k, float level, std::uint8_t* flags);
 
+// The number of f < n with v[f] == value.
+std::size_t countEqual(const float* v, std::size_t n, float value);
+
 // q[f] = a[f] / d[f] in float, for f < n.
 void quotientSpan(const float* a, const float* d, std::size_t n, float* q);
 

@@ -1,5 +1,7 @@
 #include "metrics/GradientThreshold.h"
 
+#include "metrics/EvalRowKernels.h"
+
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
@@ -42,6 +44,12 @@ std::array<GradientThreshold, 6> gradientThresholds(const BracketSelect& sel, co
         const float* mr = gradReal.pixel(0, y);
         const float* mg = gradEdit.pixel(0, y);
         std::array<std::vector<double>, 6>* mine = nullptr;
+        // Most rows hold no tied value: a vectorised scan of the whole row per split set skips them.
+        bool maybe = false;
+        const std::size_t n3 = 3 * std::size_t(W);
+        for (std::size_t s = 0; s < 6 && !maybe; ++s)
+            maybe = t[s].split && countEqual(s < 3 ? mr : mg, n3, wanted[s]) > 0;
+        if (!maybe) return;
         for (int x = 1; x < W - 1; ++x) {
             bool any = false;
             for (int c = 0; c < 3; ++c)
