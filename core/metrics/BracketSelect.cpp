@@ -180,18 +180,22 @@ bool BracketSelect::finish() {
         std::vector<std::size_t> extraBelow(todo.size(), 0);
         tbb::parallel_for(std::size_t(0), todo.size(), [&](std::size_t q) {
             const std::size_t s = todo[q];
-            merge(s);
-            if (phase == 1) {
+            if (phase == 0) {
+                merge(s);
+            } else { // the threads' kept values classified straight into merged_ (branch-free)
                 const double m = median(sets_[s].companionOf);
+                const float lo = lo_[s], hi = hi_[s];
                 std::vector<float>& v = merged_[s];
+                v.resize(inside[s] + 1); // + 1: the slot written past the last kept value
+                float* out = v.data();
                 std::size_t kept = 0, under = 0;
-                for (float x : v) {
-                    const float d = float(std::abs(double(x) - m));
-                    if (d < lo_[s])
-                        ++under;
-                    else if (d <= hi_[s])
-                        v[kept++] = d;
-                }
+                for (const Local& l : locals_)
+                    for (std::size_t k = 0; k < l.used[s]; ++k) {
+                        const float d = float(std::abs(double(l.inside[s][k]) - m));
+                        under += d < lo;
+                        out[kept] = d;
+                        kept += (d >= lo) & (d <= hi);
+                    }
                 v.resize(kept);
                 extraBelow[q] = under;
             }

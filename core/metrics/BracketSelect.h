@@ -184,32 +184,42 @@ private:
 // runs, so that spatially smooth data does not make the sample less informative than its size.
 // fn(i, out) may write `width` floats to out and returns whether it did; the kept tuples are appended
 // to `tuples` in increasing order of i (strata are visited in parallel, the order is fixed).
-template <typename Fn>
-void sampleStratified(std::size_t n, std::size_t count, int width, std::vector<float>& tuples, Fn fn) {
+// prefetch(i), called a few strata ahead of fn(i, ...), may prefetch what fn will read (the sampled
+// pixels are too far apart for the hardware prefetcher).
+template <typename Fn, typename Prefetch>
+void sampleStratified(std::size_t n, std::size_t count, int width, std::vector<float>& tuples, Fn fn,
+                      Prefetch prefetch) {
     tuples.clear();
     const bool all = n <= count * 2;
     const std::size_t strata = all ? n : count;
     const std::size_t stratum = all ? 1 : n / count;
-    constexpr std::size_t kChunk = 1024;
+    auto indexOf = [&](std::size_t j) {
+        if (all) return j;
+        std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15ull;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        return j * stratum + std::size_t(z % stratum);
+    };
+    constexpr std::size_t kChunk = 1024, kAhead = 32;
     const std::size_t chunks = (strata + kChunk - 1) / kChunk;
     std::vector<std::vector<float>> parts(chunks);
     tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t ch) {
         std::vector<float>& part = parts[ch];
         part.reserve(kChunk * std::size_t(width));
         float tmp[16];
-        for (std::size_t j = ch * kChunk; j < std::min(strata, (ch + 1) * kChunk); ++j) {
-            std::size_t i = j;
-            if (!all) {
-                std::uint64_t z = (j + 1) * 0x9E3779B97F4A7C15ull;
-                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-                z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-                z ^= z >> 31;
-                i = j * stratum + std::size_t(z % stratum);
-            }
-            if (fn(i, tmp)) part.insert(part.end(), tmp, tmp + width);
+        const std::size_t end = std::min(strata, (ch + 1) * kChunk);
+        for (std::size_t j = ch * kChunk; j < end; ++j) {
+            if (j + kAhead < end) prefetch(indexOf(j + kAhead));
+            if (fn(indexOf(j), tmp)) part.insert(part.end(), tmp, tmp + width);
         }
     });
     for (const auto& part : parts) tuples.insert(tuples.end(), part.begin(), part.end());
+}
+
+template <typename Fn>
+void sampleStratified(std::size_t n, std::size_t count, int width, std::vector<float>& tuples, Fn fn) {
+    sampleStratified(n, count, width, tuples, fn, [](std::size_t) {});
 }
 
 // Column j of tuples of `width` floats.

@@ -73,6 +73,11 @@ void sieStage(EvalRun& run) {
                 out[j] = float(std::sqrt(gx * gx + gy * gy));
             }
             return true;
+        }, [&](std::size_t i) { // the pixel and its four neighbours in the three images
+            if (i < std::size_t(W) || i + std::size_t(W) >= N) return;
+            for (const Image* im : {&realNumerator, &edit, &denominator})
+                for (const std::size_t q : {i - std::size_t(W), i, i + std::size_t(W)})
+                    __builtin_prefetch(im->data() + 3 * q);
         });
         for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
     }
