@@ -98,9 +98,15 @@ void DatasetSession::request(const CaseId& id) {
                 tr("Evaluating %1").arg(id.label()), JobPriority::Interactive, token,
                 [images, params, progress](const CancelToken& t) { return evaluateCaseImages(*images, params, t, progress); },
                 this,
-                [this, key, id](CasePtr c) {
+                [this, key, id, params](CasePtr c) {
                     cache_.insert(key, c, c->bytes());
-                    if (c->result) reportScores(id, c->result->scores);
+                    if (c->result) {
+                        reportScores(id, c->result->scores);
+                        // The browser has this edit's scores now (the same evaluation): it is not scored
+                        // again in the background.
+                        if (paramsKey(params) == paramsKey(params_))
+                            std::erase(scoreQueue_, id);
+                    }
                     if (current_ == id) {
                         currentDone();
                         Q_EMIT caseReady(c);
