@@ -1,5 +1,6 @@
 #include "metrics/EvalRowKernels.h"
 
+#include "metrics/ValidityMask.h"
 #include "util/SimdClones.h"
 
 #include <cmath>
@@ -69,22 +70,56 @@ LL_SIMD_CLONES void lightSpan(const float* on, const float* off, int W, float* L
     }
 }
 
-// The loop vectorises for SSE2 and AVX2; GCC 12 does not vectorise it with AVX-512's mask registers,
-// so AVX-512 processors run the AVX2 clone.
-LL_SIMD_CLONES_AVX2 void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d,
-                                        std::size_t n, float clip, bool useLevel, float k, float level,
-                                        std::uint8_t* flags) {
+// The loops below vectorise for SSE2 and AVX2; GCC 12 does not vectorise them with AVX-512's mask
+// registers, so AVX-512 processors run the AVX2 clone.
+LL_SIMD_CLONES_AVX2 void pixelFlagsSpan(const float* a, const float* b, const float* g, const float* d, int W,
+                                        float clip, bool useLevel, float k, float level, std::uint8_t* flags) {
     constexpr float kMax = std::numeric_limits<float>::max();
-    for (std::size_t f = 0; f < n; ++f) {
-        const bool finiteA = std::abs(a[f]) <= kMax, finiteB = std::abs(b[f]) <= kMax; // false for NaN
-        const bool nonFinite = !finiteA | !finiteB | !(std::abs(g[f]) <= kMax);
-        const bool nonPositive = !(d[f] > 0.0f);
-        const bool clipped = (a[f] >= clip) | (b[f] >= clip);
-        const bool editLevel = useLevel & (k * g[f] >= level);
-        const bool outside =
-            !finiteA | !finiteB | !(a[f] > 0.0f) | !(b[f] > 0.0f) | clipped | (k * a[f] >= 1.0f) | (k * b[f] >= 1.0f);
-        flags[f] = std::uint8_t(nonFinite | (nonPositive << 1) | (clipped << 2) | (editLevel << 3) | (outside << 4));
+    for (int x = 0; x < W; ++x) {
+        unsigned f = 0;
+        for (int c = 0; c < 3; ++c) {
+            const int i = 3 * x + c;
+            const bool finiteA = std::abs(a[i]) <= kMax, finiteB = std::abs(b[i]) <= kMax; // false for NaN
+            const bool nonFinite = !finiteA | !finiteB | !(std::abs(g[i]) <= kMax);
+            const bool nonPositive = !(d[i] > 0.0f);
+            const bool clipped = (a[i] >= clip) | (b[i] >= clip);
+            const bool editLevel = useLevel & (k * g[i] >= level);
+            const bool outside =
+                !finiteA | !finiteB | !(a[i] > 0.0f) | !(b[i] > 0.0f) | clipped | (k * a[i] >= 1.0f) | (k * b[i] >= 1.0f);
+            f |= unsigned(nonFinite) | (unsigned(nonPositive) << 1) | (unsigned(clipped) << 2) |
+                 (unsigned(editLevel) << 3) | (unsigned(outside) << 4);
+        }
+        flags[x] = std::uint8_t(f);
     }
+}
+
+LL_SIMD_CLONES_AVX2 void codesEqualSpan(const std::uint8_t* q, int W, int code, std::uint8_t* out) {
+    const std::uint8_t c = std::uint8_t(code);
+    const bool any = code >= 0 && code <= 255; // a code outside 0-255 never matches
+    for (int x = 0; x < W; ++x)
+        out[x] = std::uint8_t(any & ((q[3 * x] == c) | (q[3 * x + 1] == c) | (q[3 * x + 2] == c)));
+}
+
+LL_SIMD_CLONES_AVX2 float firstReasonsSpan(const std::uint8_t* flags, const std::uint8_t* editClipped,
+                                           const std::uint8_t* window, const float* L, int W,
+                                           std::uint8_t* reason) {
+    float pairMax = 0.0f;
+    for (int x = 0; x < W; ++x) {
+        const unsigned f = flags[x];
+        const bool clipped = editClipped ? editClipped[x] != 0 : (f & kPixelEditLevel) != 0;
+        const bool win = window && window[x] != 0;
+        using R = ExclusionReason;
+        const R r = (f & kPixelNonFinite)      ? R::NonFinite
+                    : (f & kPixelNonPositive) ? R::NonPositiveDenominator
+                    : (f & kPixelClippedReal) ? R::ClippedReal
+                    : clipped                 ? R::ClippedEdit
+                    : win                     ? R::Window
+                                              : R::None;
+        reason[x] = std::uint8_t(r);
+        const float v = (f & kPixelOutsidePair) || win ? 0.0f : L[x]; // L >= 0
+        pairMax = v > pairMax ? v : pairMax;
+    }
+    return pairMax;
 }
 
 LL_SIMD_CLONES std::size_t countEqual(const float* v, std::size_t n, float value) {

@@ -13,17 +13,29 @@ namespace ll {
 // 0 where that is not finite.
 void lightSpan(const float* on, const float* off, int W, float* L);
 
-// Per value f < n (a: on, b: off, g: the edit, d: the denominator), the tests of the blur-free
-// exclusion reasons and of the band pair mask (BandPairMask.h) as bits of flags[f].
-enum ValueFlag : std::uint8_t {
-    kValueNonFinite = 1,    // a, b or g not finite
-    kValueNonPositive = 2,  // !(d > 0)
-    kValueClippedReal = 4,  // a >= clip or b >= clip (clip = +inf when there is no clip level)
-    kValueEditLevel = 8,    // useLevel and k * g >= level (in float)
-    kValueOutsidePair = 16, // a or b not finite or not > 0, a or b >= clip, k * a >= 1 or k * b >= 1
+// Per pixel x < W (a: on, b: off, g: the edit, d: the denominator; 3 values each), the tests of the
+// blur-free exclusion reasons and of the band pair mask (BandPairMask.h) as bits of flags[x], each bit
+// set when it holds for any of the pixel's three values.
+enum PixelFlag : std::uint8_t {
+    kPixelNonFinite = 1,    // a, b or g not finite
+    kPixelNonPositive = 2,  // !(d > 0)
+    kPixelClippedReal = 4,  // a >= clip or b >= clip (clip = +inf when there is no clip level)
+    kPixelEditLevel = 8,    // useLevel and k * g >= level (in float)
+    kPixelOutsidePair = 16, // a or b not finite or not > 0, a or b >= clip, k * a >= 1 or k * b >= 1
 };
-void valueFlagsSpan(const float* a, const float* b, const float* g, const float* d, std::size_t n, float clip,
-                    bool useLevel, float k, float level, std::uint8_t* flags);
+void pixelFlagsSpan(const float* a, const float* b, const float* g, const float* d, int W, float clip, bool useLevel,
+                    float k, float level, std::uint8_t* flags);
+
+// out[x] = 1 where any of the 8-bit codes q[3x..3x+2] equals code, else 0.
+void codesEqualSpan(const std::uint8_t* q, int W, int code, std::uint8_t* out);
+
+// The first blur-free reason of each pixel (ExclusionReason: non_finite, non_positive_denominator,
+// clipped_real, clipped_edit, then window, else 0) from its flags (pixelFlagsSpan), the edit's
+// clipping (editClipped[x] != 0; null: the flag kPixelEditLevel) and the window (window[x] != 0; null:
+// none), into reason[x]; returns the maximum of L over the pixels in the band pair mask (not
+// kPixelOutsidePair, not in a window), 0 when there is none.
+float firstReasonsSpan(const std::uint8_t* flags, const std::uint8_t* editClipped, const std::uint8_t* window,
+                       const float* L, int W, std::uint8_t* reason);
 
 // The number of f < n with v[f] == value.
 std::size_t countEqual(const float* v, std::size_t n, float value);

@@ -19,28 +19,6 @@
 namespace ll {
 namespace {
 
-// The first failing blur-free reason from a pixel's tests: index bits 0-2 the value flags
-// kValueNonFinite, kValueNonPositive, kValueClippedReal of its channels, bit 3 the edit clipped, bit 4
-// in a window.
-constexpr std::array<std::uint8_t, 32> kReasonOf = [] {
-    std::array<std::uint8_t, 32> t{};
-    for (int i = 0; i < 32; ++i) {
-        ExclusionReason r = ExclusionReason::None;
-        if (i & kValueNonFinite)
-            r = ExclusionReason::NonFinite;
-        else if (i & kValueNonPositive)
-            r = ExclusionReason::NonPositiveDenominator;
-        else if (i & kValueClippedReal)
-            r = ExclusionReason::ClippedReal;
-        else if (i & 8)
-            r = ExclusionReason::ClippedEdit;
-        else if (i & 16)
-            r = ExclusionReason::Window;
-        t[std::size_t(i)] = std::uint8_t(r);
-    }
-    return t;
-}();
-
 // The light signal L (LightSignal.h) and the first failing reason among those that do not need the
 // blur (non_finite, non_positive_denominator, clipped_real, clipped_edit; else window or valid), in one
 // pass over the images: per row, L and the tests of each value (EvalRowKernels.h), then per pixel.
@@ -67,35 +45,31 @@ void lightAndReasons(EvalRun& run) {
         const float* g = edit.pixel(0, y);
         const float* d = den.pixel(0, y);
         float* L = ws.light.row(y);
-        std::uint8_t* r = ws.reason.row(y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
-        sc.flags.resize(3 * std::size_t(W));
-        const std::uint8_t* fl = sc.flags.data();
+        sc.flags.resize(std::size_t(W));
         lightSpan(a, b, W, L); // finite (0 where the pair is not)
-        valueFlagsSpan(a, b, g, d, 3 * std::size_t(W), clip ? *clip : INFINITY, useLevel, k,
-                       useLevel ? *editLevel : INFINITY, sc.flags.data());
-        // Row pointers held locally (the stores to r[] could otherwise alias the masks).
-        const std::uint8_t* wA = winA ? winA->row(y) : nullptr;
-        const std::uint8_t* wB = winB ? winB->row(y) : nullptr;
-        const std::uint8_t* clippedMask = in.editClipped ? in.editClipped->row(y) : nullptr;
-        const std::uint8_t* codes = !clippedMask && in.editCodes ? in.editCodes->rgb.data() + i0 * 3 : nullptr;
-        double pairMax = 0.0;
-        for (int x = 0; x < W; ++x) {
-            const bool window = (wA && wA[x]) || (wB && wB[x]);
-            const std::uint8_t f = fl[3 * x] | fl[3 * x + 1] | fl[3 * x + 2];
-            // max of L over the band pair mask P (inBandPairMask): L >= 0, so 0 stands for "not in P"
-            const double inP = (f & kValueOutsidePair) || window ? 0.0 : double(L[x]);
-            pairMax = inP > pairMax ? inP : pairMax;
-            bool clipped = (f & kValueEditLevel) != 0;
-            if (clippedMask)
-                clipped = clippedMask[x] != 0;
-            else if (codes) {
-                const std::uint8_t* q = codes + 3 * x;
-                clipped = q[0] == clipCode || q[1] == clipCode || q[2] == clipCode;
-            }
-            r[x] = kReasonOf[(f & 7) | (clipped ? 8 : 0) | (window ? 16 : 0)];
+        pixelFlagsSpan(a, b, g, d, W, clip ? *clip : INFINITY, useLevel, k, useLevel ? *editLevel : INFINITY,
+                       sc.flags.data());
+        // The edit's clipping and the window as one byte per pixel (null: from the flags / none).
+        const std::uint8_t* clipped = in.editClipped ? in.editClipped->row(y) : nullptr;
+        if (!clipped && in.editCodes) {
+            sc.editClipped.resize(std::size_t(W));
+            codesEqualSpan(in.editCodes->rgb.data() + i0 * 3, W, clipCode, sc.editClipped.data());
+            clipped = sc.editClipped.data();
         }
+        const std::uint8_t* window = winA ? winA->row(y) : nullptr;
+        if (winB) {
+            if (window) {
+                sc.window.resize(std::size_t(W));
+                const std::uint8_t* wB = winB->row(y);
+                for (int x = 0; x < W; ++x) sc.window[std::size_t(x)] = window[x] | wB[x];
+                window = sc.window.data();
+            } else {
+                window = winB->row(y);
+            }
+        }
+        const double pairMax = firstReasonsSpan(sc.flags.data(), clipped, window, L, W, ws.reason.row(y));
         ws.rowPairMax[std::size_t(y)] = pairMax;
     });
 }

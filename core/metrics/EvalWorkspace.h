@@ -54,7 +54,7 @@ public:
     struct RowScratch {
         std::array<std::vector<double>, 3> rows;
         std::array<int, 3> rowOf{-1, -1, -1};
-        std::vector<std::uint8_t> flags;  // the validity tests of a row's values
+        std::vector<std::uint8_t> flags, editClipped, window; // a row's validity tests (pixelFlagsSpan)
         std::vector<float> quotientR, quotientG; // E_R, E_G of a row as float quotients
         std::vector<float> sieAbs;
         std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)

@@ -4,9 +4,11 @@
 #include "metrics/EvalRowKernels.h"
 #include "metrics/BandPairMask.h"
 #include "metrics/LightSignal.h"
+#include "metrics/ValidityMask.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -77,13 +79,14 @@ private Q_SLOTS:
         }
     }
 
-    // The value tests against the conditions written out, and the pair-mask bit against inBandPairMask.
-    void valueFlags() {
+    // The pixel tests against the conditions written out value by value, and the pair-mask bit against
+    // inBandPairMask.
+    void pixelFlags() {
         std::mt19937 rng(6);
         const float k = 0.4f;
         for (const bool useLevel : {false, true})
             for (const float clip : {INFINITY, 2.0f})
-                for (int W = 0; W < 20; ++W) {
+                for (int W = 0; W < 40; ++W) {
                     const std::size_t n = 3 * std::size_t(W);
                     auto a = randomFloats(n, rng, -0.5f, 3.0f), b = randomFloats(n, rng, -0.5f, 3.0f),
                          g = randomFloats(n, rng, -0.5f, 3.0f), d = randomFloats(n, rng, -0.5f, 3.0f);
@@ -96,24 +99,70 @@ private Q_SLOTS:
                         d[11] = 0.0f;
                     }
                     const float level = 1.0f;
-                    std::vector<std::uint8_t> got(n, 0xff), want(n);
-                    for (std::size_t f = 0; f < n; ++f) {
-                        const bool nonFinite = !std::isfinite(a[f]) || !std::isfinite(b[f]) || !std::isfinite(g[f]);
-                        const bool clipped = a[f] >= clip || b[f] >= clip;
-                        want[f] = std::uint8_t((nonFinite ? kValueNonFinite : 0) | (d[f] > 0.0f ? 0 : kValueNonPositive) |
-                                               (clipped ? kValueClippedReal : 0) |
-                                               (useLevel && k * g[f] >= level ? kValueEditLevel : 0));
-                    }
-                    valueFlagsSpan(a.data(), b.data(), g.data(), d.data(), n, clip, useLevel, k, level, got.data());
-                    for (std::size_t f = 0; f < n; ++f)
-                        QVERIFY2((got[f] & ~kValueOutsidePair) == want[f], qPrintable(QString("W = %1, f = %2").arg(W).arg(f)));
+                    std::vector<std::uint8_t> got(static_cast<std::size_t>(W), 0xff);
+                    pixelFlagsSpan(a.data(), b.data(), g.data(), d.data(), W, clip, useLevel, k, level, got.data());
                     const std::optional<float> clipLevel = std::make_optional(clip); // +inf: as no clip level
                     for (int x = 0; x < W; ++x) {
-                        const std::size_t f = 3 * std::size_t(x);
-                        const bool outside = ((got[f] | got[f + 1] | got[f + 2]) & kValueOutsidePair) != 0;
-                        QCOMPARE(outside, !inBandPairMask(a.data() + f, b.data() + f, k, clipLevel, false));
+                        unsigned want = 0;
+                        for (std::size_t f = 3 * std::size_t(x); f < 3 * std::size_t(x) + 3; ++f) {
+                            const bool nonFinite = !std::isfinite(a[f]) || !std::isfinite(b[f]) || !std::isfinite(g[f]);
+                            const bool clipped = a[f] >= clip || b[f] >= clip;
+                            want |= (nonFinite ? kPixelNonFinite : 0u) | (d[f] > 0.0f ? 0u : kPixelNonPositive) |
+                                    (clipped ? kPixelClippedReal : 0u) |
+                                    (useLevel && k * g[f] >= level ? kPixelEditLevel : 0u);
+                        }
+                        const std::uint8_t px = got[std::size_t(x)];
+                        QVERIFY2((px & ~kPixelOutsidePair) == want, qPrintable(QString("W = %1, x = %2").arg(W).arg(x)));
+                        QCOMPARE((px & kPixelOutsidePair) != 0,
+                                 !inBandPairMask(a.data() + 3 * x, b.data() + 3 * x, k, clipLevel, false));
                     }
                 }
+    }
+
+    // The first reason and the pair-mask maximum against the order of the reasons written out.
+    void firstReasons() {
+        std::mt19937 rng(8);
+        std::uniform_int_distribution<int> byte(0, 31), bit(0, 1);
+        for (int W = 0; W < 40; ++W)
+            for (int source = 0; source < 4; ++source) { // edit clipping from the flags or a row; windows or not
+                std::vector<std::uint8_t> flags(static_cast<std::size_t>(W)), clipped(flags.size()), win(flags.size()),
+                    got(flags.size(), 99);
+                for (std::size_t x = 0; x < flags.size(); ++x) {
+                    flags[x] = std::uint8_t(byte(rng));
+                    clipped[x] = std::uint8_t(bit(rng) * 5); // any non-zero byte is "clipped"
+                    win[x] = std::uint8_t(bit(rng));
+                }
+                const auto L = randomFloats(flags.size(), rng, 0.0f, 4.0f);
+                const bool rowClipped = source & 1, windows = source & 2;
+                const float pairMax = firstReasonsSpan(flags.data(), rowClipped ? clipped.data() : nullptr,
+                                                       windows ? win.data() : nullptr, L.data(), W, got.data());
+                float wantMax = 0.0f;
+                for (std::size_t x = 0; x < flags.size(); ++x) {
+                    const unsigned f = flags[x];
+                    const bool c = rowClipped ? clipped[x] != 0 : (f & kPixelEditLevel) != 0;
+                    const bool w = windows && win[x];
+                    ExclusionReason want = ExclusionReason::None;
+                    if (f & kPixelNonFinite) want = ExclusionReason::NonFinite;
+                    else if (f & kPixelNonPositive) want = ExclusionReason::NonPositiveDenominator;
+                    else if (f & kPixelClippedReal) want = ExclusionReason::ClippedReal;
+                    else if (c) want = ExclusionReason::ClippedEdit;
+                    else if (w) want = ExclusionReason::Window;
+                    QCOMPARE(int(got[x]), int(want));
+                    if (!(f & kPixelOutsidePair) && !w) wantMax = std::max(wantMax, L[x]);
+                }
+                QCOMPARE(pairMax, wantMax);
+            }
+    }
+
+    void codesEqual() {
+        const std::vector<std::uint8_t> q{255, 0, 0, 0, 254, 0, 3, 3, 255, 1, 2, 3};
+        std::vector<std::uint8_t> out(4, 9);
+        codesEqualSpan(q.data(), 4, 255, out.data());
+        QCOMPARE(out, (std::vector<std::uint8_t>{1, 0, 1, 0}));
+        codesEqualSpan(q.data(), 4, 3, out.data());
+        QCOMPARE(out, (std::vector<std::uint8_t>{0, 0, 1, 1}));
+        codesEqualSpan(q.data(), 4, 256, out.data()); // no code matches
+        QCOMPARE(out, (std::vector<std::uint8_t>{0, 0, 0, 0}));
     }
 
     void ratios() {
