@@ -107,9 +107,9 @@ private Q_SLOTS:
                         for (std::size_t f = 3 * std::size_t(x); f < 3 * std::size_t(x) + 3; ++f) {
                             const bool nonFinite = !std::isfinite(a[f]) || !std::isfinite(b[f]) || !std::isfinite(g[f]);
                             const bool clipped = a[f] >= clip || b[f] >= clip;
-                            want |= (nonFinite ? kPixelNonFinite : 0u) | (d[f] > 0.0f ? 0u : kPixelNonPositive) |
-                                    (clipped ? kPixelClippedReal : 0u) |
-                                    (useLevel && k * g[f] >= level ? kPixelEditLevel : 0u);
+                            want |= (nonFinite ? unsigned(kPixelNonFinite) : 0u) | (d[f] > 0.0f ? 0u : unsigned(kPixelNonPositive)) |
+                                    (clipped ? unsigned(kPixelClippedReal) : 0u) |
+                                    (useLevel && k * g[f] >= level ? unsigned(kPixelEditLevel) : 0u);
                         }
                         const std::uint8_t px = got[std::size_t(x)];
                         QVERIFY2((px & ~kPixelOutsidePair) == want, qPrintable(QString("W = %1, x = %2").arg(W).arg(x)));
