@@ -4,6 +4,10 @@
 #include "metrics/RankSelect.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <utility>
 #include <cmath>
 #include <limits>
 
@@ -39,10 +43,36 @@ void BracketSelect::reset(int sets) {
 
 namespace {
 
-// The bracket [lo, hi] of a sample around its type-7 position p, with a margin of 6 standard
+// Sorts v ascending by value (-0 before +0; NaN at the ends by sign) in three passes over 11-bit digits
+// of an order-preserving integer key (least significant digit first): linear in the sample size, and
+// one sort gives every bracket end of a sample where selections would each cost a pass.
+void radixSort(std::vector<float>& v) {
+    const std::size_t n = v.size();
+    std::vector<std::uint32_t> keys(n), other(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint32_t u;
+        std::memcpy(&u, &v[i], sizeof u);
+        keys[i] = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    }
+    for (int shift : {0, 11, 22}) {
+        std::array<std::size_t, 2048> start{};
+        for (std::uint32_t k : keys) ++start[(k >> shift) & 2047u];
+        std::size_t sum = 0;
+        for (std::size_t& c : start) sum += std::exchange(c, sum);
+        for (std::uint32_t k : keys) other[start[(k >> shift) & 2047u]++] = k;
+        keys.swap(other);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t k = keys[i];
+        const std::uint32_t u = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
+        std::memcpy(&v[i], &u, sizeof u);
+    }
+}
+
+// The bracket [lo, hi] of a sorted sample around its type-7 position p, with a margin of 6 standard
 // deviations of a sample rank (as for independent draws; stratification only lowers it) plus a
-// constant; -inf / +inf at the ends. Reorders the sample. False when the sample is too small.
-bool bracketOf(std::vector<float>& sample, double p, float& lo, float& hi) {
+// constant; -inf / +inf at the ends. False when the sample is too small.
+bool bracketOfSorted(const std::vector<float>& sample, double p, float& lo, float& hi) {
     lo = -INFINITY;
     hi = INFINITY;
     const std::size_t m = sample.size();
@@ -51,16 +81,8 @@ bool bracketOf(std::vector<float>& sample, double p, float& lo, float& hi) {
     const double q = f * double(m - 1);
     const double margin = 6.0 * std::sqrt(double(m) * std::max(f * (1.0 - f), 1.0 / double(m))) + 16.0;
     const double qa = std::floor(q - margin), qb = std::ceil(q + margin) + 1.0;
-    if (qa > 0.0) {
-        const auto a = sample.begin() + std::ptrdiff_t(qa);
-        std::nth_element(sample.begin(), a, sample.end());
-        lo = *a;
-    }
-    if (qb < double(m - 1)) {
-        const auto b = sample.begin() + std::ptrdiff_t(qb);
-        std::nth_element(qa > 0.0 ? sample.begin() + std::ptrdiff_t(qa) : sample.begin(), b, sample.end());
-        hi = *b;
-    }
+    if (qa > 0.0) lo = sample[std::size_t(qa)];
+    if (qb < double(m - 1)) hi = sample[std::size_t(qb)];
     return true;
 }
 
@@ -69,7 +91,8 @@ bool bracketOf(std::vector<float>& sample, double p, float& lo, float& hi) {
 void BracketSelect::setTarget(int s, double p, std::vector<float>& sample) {
     const std::size_t i = std::size_t(s);
     sets_[i].p = p;
-    bracketOf(sample, p, lo_[i], hi_[i]);
+    if (sample.size() >= kMinSample) radixSort(sample);
+    bracketOfSorted(sample, p, lo_[i], hi_[i]);
 }
 
 void BracketSelect::setDeviationTarget(int t, int s, std::vector<float>& sample) {
@@ -87,20 +110,19 @@ void BracketSelect::setDeviationTarget(int t, int s, std::vector<float>& sample)
     // after the pass (when the median is farther, the companion is done again collecting everything).
     // Then |x - median| differs from |x - c| by at most w.
     const std::size_t m = sample.size();
+    if (!std::is_sorted(sample.begin(), sample.end())) radixSort(sample); // setTarget(s) sorted it
     const std::size_t half = std::size_t(3.0 * std::sqrt(double(m) / 4.0)) + 8;
     const std::size_t ia = m / 2 > half ? m / 2 - half : 0, ib = std::min(m - 1, m / 2 + half);
-    std::nth_element(sample.begin(), sample.begin() + std::ptrdiff_t(ia), sample.end());
     const double sa = sample[ia];
-    std::nth_element(sample.begin() + std::ptrdiff_t(ia), sample.begin() + std::ptrdiff_t(m / 2), sample.end());
     const double c = sample[m / 2];
-    std::nth_element(sample.begin() + std::ptrdiff_t(m / 2), sample.begin() + std::ptrdiff_t(ib), sample.end());
     const double sb = sample[ib];
     const double w = std::max(c - sa, sb - c);
     reach_[i] = w;
     std::vector<float> dev(sample.size());
     for (std::size_t k = 0; k < sample.size(); ++k) dev[k] = float(std::abs(double(sample[k]) - c));
+    radixSort(dev);
     float dlo, dhi;
-    bracketOf(dev, 50.0, dlo, dhi);
+    bracketOfSorted(dev, 50.0, dlo, dhi);
     lo_[i] = dlo;
     hi_[i] = dhi;
     centre_[i] = c;

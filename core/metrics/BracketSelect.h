@@ -84,12 +84,12 @@ public:
     // sets may be set from different threads at once (each writes only its own set's slots).
     void reset(int sets);
     // Set s: the wanted type-7 percentile p in [0, 100] (ranks lo = floor(p/100 (n-1)) and lo + 1) and
-    // a sample of its values (reordered here). A sample of fewer than kMinSample values makes the pass
+    // a sample of its values (sorted here). A sample of fewer than kMinSample values makes the pass
     // collect every value of the set.
     void setTarget(int s, double p, std::vector<float>& sample);
     // Set t: the median absolute deviation of set s (whose target must be the median, set before):
     // the median of float(|x - median(s)|) over the values x of s, found in the same pass (the row
-    // function emits each x once with emit.pair(s, t, x)). `sample` is set s's sample (reordered).
+    // function emits each x once with emit.pair(s, t, x)). `sample` is set s's sample (sorted).
     // The deviations are bracketed around the sample's median c and the bracket widened by a bound w
     // on |median - c| (3 standard deviations of the sample median); after the pass the bound is
     // checked against the exact median (else the companion is done again, collecting everything) and
