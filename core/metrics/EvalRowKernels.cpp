@@ -122,6 +122,13 @@ LL_SIMD_CLONES_AVX2 float firstReasonsSpan(const std::uint8_t* flags, const std:
     return pairMax;
 }
 
+LL_SIMD_CLONES void domainSpan(const std::uint8_t* __restrict up, const std::uint8_t* __restrict mid,
+                               const std::uint8_t* __restrict dn, int W, std::uint8_t* __restrict dom) {
+    if (W <= 0) return;
+    dom[0] = dom[W - 1] = 0;
+    for (int x = 1; x < W - 1; ++x) dom[x] = std::uint8_t(mid[x] & mid[x - 1] & mid[x + 1] & up[x] & dn[x]);
+}
+
 LL_SIMD_CLONES std::size_t countEqual(const float* v, std::size_t n, float value) {
     std::uint32_t hits = 0; // per call at most one row: no overflow
     for (std::size_t f = 0; f < n; ++f) hits += v[f] == value;

@@ -37,6 +37,10 @@ void codesEqualSpan(const std::uint8_t* q, int W, int code, std::uint8_t* out);
 float firstReasonsSpan(const std::uint8_t* flags, const std::uint8_t* editClipped, const std::uint8_t* window,
                        const float* L, int W, std::uint8_t* reason);
 
+// Omega-nabla of a row from Omega of it (mid) and of the rows above and below: dom[x] = 1 where the pixel
+// and its four neighbours are in Omega (values 0 / 1), 0 in the first and last columns.
+void domainSpan(const std::uint8_t* up, const std::uint8_t* mid, const std::uint8_t* dn, int W, std::uint8_t* dom);
+
 // The number of f < n with v[f] == value.
 std::size_t countEqual(const float* v, std::size_t n, float value);
 

@@ -39,6 +39,7 @@ void sieStage(EvalRun& run) {
     const std::size_t nBands = run.bandKeys.size();
     const bool keepMaps = run.keepMaps;
     const bool perChannelMaps = run.perChannelMaps;
+    const bool gradientsKept = keepMaps && !maps.compact; // finishRun moves M_R and M_G into the maps
     const bool empty = run.empty;
     const std::vector<const Mask*>& regionMasks = run.regionMasks;
 
@@ -107,23 +108,20 @@ void sieStage(EvalRun& run) {
         RegionSums::Cell* cells = ws.regions.row(y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
 
-        // M_R, M_G of the row, then Omega-nabla; M is 0 outside Omega-nabla.
-        std::fill(dom, dom + W, std::uint8_t(0));
+        // M_R, M_G of the row, then Omega-nabla. Only the values on Omega-nabla are read by the later
+        // stages; kept gradient maps are 0 outside it.
         const std::size_t n3 = 3 * std::size_t(W);
         if (inner) {
             gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
             gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
-            const std::uint8_t* omU = ws.omega.row(y - 1);
-            const std::uint8_t* omD = ws.omega.row(y + 1);
-            for (int x = 1; x < W - 1; ++x) dom[x] = om[x] & om[x - 1] & om[x + 1] & omU[x] & omD[x];
-            for (int x = 1; x < W - 1; ++x)
-                if (!dom[x]) {
-                    float* r = mr + 3 * x;
-                    float* g = mg + 3 * x;
-                    r[0] = r[1] = r[2] = g[0] = g[1] = g[2] = 0.0f;
-                }
-            for (std::size_t f : {std::size_t(0), n3 - 3})
-                for (std::size_t c = 0; c < 3; ++c) mr[f + c] = mg[f + c] = 0.0f;
+            domainSpan(ws.omega.row(y - 1), om, ws.omega.row(y + 1), W, dom);
+            if (gradientsKept)
+                for (int x = 0; x < W; ++x)
+                    if (!dom[x]) {
+                        float* r = mr + 3 * x;
+                        float* g = mg + 3 * x;
+                        r[0] = r[1] = r[2] = g[0] = g[1] = g[2] = 0.0f;
+                    }
             std::array<std::size_t, 3> nd{};
             compactInto(mr, dom, {0, 0, 0}, W, sc, 0, nd);
             compactInto(mg, dom, {0, 0, 0}, W, sc, 3, nd);
@@ -132,8 +130,11 @@ void sieStage(EvalRun& run) {
                 emit.span(3 + c, sc.columns[std::size_t(3 + c)].data(), nd[std::size_t(c)]);
             }
         } else {
-            std::fill(mr, mr + n3, 0.0f);
-            std::fill(mg, mg + n3, 0.0f);
+            std::fill(dom, dom + W, std::uint8_t(0));
+            if (gradientsKept) {
+                std::fill(mr, mr + n3, 0.0f);
+                std::fill(mg, mg + n3, 0.0f);
+            }
         }
 
         // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
