@@ -62,12 +62,7 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
         const float* mr = ws.gradReal.pixel(0, y);
         const float* mg = ws.gradEdit.pixel(0, y);
         std::uint8_t* bits = ws.omega80Bits.row(y);
-        for (int x = 0; x < W; ++x) {
-            std::uint8_t b = 0;
-            for (int c = 0; c < 3; ++c)
-                b |= std::uint8_t((mr[3 * x + c] <= tR[std::size_t(c)] && mg[3 * x + c] <= tG[std::size_t(c)]) << c);
-            bits[x] = dom[x] ? b : 0;
-        }
+        omega80BitsSpan(mr, mg, dom, tR, tG, W, bits);
         // Rare: a float tie straddles a threshold; the pixels whose float M equals it are decided in double.
         for (int c = 0; anySplit && c < 3; ++c) {
             const GradientThreshold& r = exactT[std::size_t(c)];

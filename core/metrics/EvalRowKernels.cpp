@@ -129,6 +129,19 @@ LL_SIMD_CLONES void domainSpan(const std::uint8_t* __restrict up, const std::uin
     for (int x = 1; x < W - 1; ++x) dom[x] = std::uint8_t(mid[x] & mid[x - 1] & mid[x + 1] & up[x] & dn[x]);
 }
 
+LL_SIMD_CLONES_AVX2 void omega80BitsSpan(const float* mr, const float* mg, const std::uint8_t* dom,
+                                         const std::array<float, 3>& tR, const std::array<float, 3>& tG, int W,
+                                         std::uint8_t* bits) {
+    const float r0 = tR[0], r1 = tR[1], r2 = tR[2], g0 = tG[0], g1 = tG[1], g2 = tG[2];
+    for (int x = 0; x < W; ++x) {
+        const float* r = mr + 3 * x;
+        const float* g = mg + 3 * x;
+        const unsigned b = unsigned((r[0] <= r0) & (g[0] <= g0)) | (unsigned((r[1] <= r1) & (g[1] <= g1)) << 1) |
+                           (unsigned((r[2] <= r2) & (g[2] <= g2)) << 2);
+        bits[x] = std::uint8_t(dom[x] ? b : 0u);
+    }
+}
+
 LL_SIMD_CLONES std::size_t countEqual(const float* v, std::size_t n, float value) {
     std::uint32_t hits = 0; // per call at most one row: no overflow
     for (std::size_t f = 0; f < n; ++f) hits += v[f] == value;

@@ -41,6 +41,10 @@ float firstReasonsSpan(const std::uint8_t* flags, const std::uint8_t* editClippe
 // and its four neighbours are in Omega (values 0 / 1), 0 in the first and last columns.
 void domainSpan(const std::uint8_t* up, const std::uint8_t* mid, const std::uint8_t* dn, int W, std::uint8_t* dom);
 
+// Omega80 bits of a row: bit c of bits[x] set where dom[x] and mr[3x + c] <= tR[c] and mg[3x + c] <= tG[c].
+void omega80BitsSpan(const float* mr, const float* mg, const std::uint8_t* dom, const std::array<float, 3>& tR,
+                     const std::array<float, 3>& tG, int W, std::uint8_t* bits);
+
 // The number of f < n with v[f] == value.
 std::size_t countEqual(const float* v, std::size_t n, float value);
 
