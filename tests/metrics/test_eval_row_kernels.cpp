@@ -154,6 +154,35 @@ private Q_SLOTS:
             }
     }
 
+    void domainAndOmega80Bits() {
+        std::mt19937 rng(10);
+        std::uniform_int_distribution<int> bit(0, 1);
+        for (int W = 0; W < 40; ++W) {
+            const std::size_t w = static_cast<std::size_t>(W);
+            std::vector<std::uint8_t> up(w), mid(w), dn(w), dom(w, 9), bits(w, 9);
+            for (std::size_t x = 0; x < w; ++x) {
+                up[x] = std::uint8_t(bit(rng) | bit(rng)); // mostly 1
+                mid[x] = std::uint8_t(bit(rng) | bit(rng));
+                dn[x] = std::uint8_t(bit(rng) | bit(rng));
+            }
+            domainSpan(up.data(), mid.data(), dn.data(), W, dom.data());
+            for (int x = 0; x < W; ++x) {
+                const std::size_t i = std::size_t(x);
+                const bool want = x > 0 && x + 1 < W && mid[i] && mid[i - 1] && mid[i + 1] && up[i] && dn[i];
+                QCOMPARE(int(dom[i]), want ? 1 : 0);
+            }
+            const auto mr = randomFloats(3 * w, rng, 0.0f, 2.0f), mg = randomFloats(3 * w, rng, 0.0f, 2.0f);
+            const std::array<float, 3> tR{0.5f, 1.0f, 1.5f}, tG{1.5f, 0.7f, 1.0f};
+            omega80BitsSpan(mr.data(), mg.data(), dom.data(), tR, tG, W, bits.data());
+            for (std::size_t x = 0; x < w; ++x) {
+                unsigned want = 0;
+                for (std::size_t c = 0; c < 3; ++c)
+                    if (dom[x] && mr[3 * x + c] <= tR[c] && mg[3 * x + c] <= tG[c]) want |= 1u << c;
+                QCOMPARE(unsigned(bits[x]), want);
+            }
+        }
+    }
+
     void codesEqual() {
         const std::vector<std::uint8_t> q{255, 0, 0, 0, 254, 0, 3, 3, 255, 1, 2, 3};
         std::vector<std::uint8_t> out(4, 9);
