@@ -164,7 +164,7 @@ bool BracketSelect::finish() {
         std::vector<float>& v = merged_[s];
         const std::size_t k = lowRank(st.p, st.n), k2 = std::min(k + 1, st.n - 1);
         if (belowS > k || k2 >= belowS + v.size()) return false;
-        const auto [a, b] = selectRankPair(v, k - belowS);
+        const auto [a, b] = selectRankPair(v, k - belowS, lo_[s], hi_[s]); // v lies in the bracket
         st.below = belowS;
         st.a = a;
         st.b = k2 == k ? st.a : double(b);

@@ -21,14 +21,21 @@ std::pair<float, float> byNthElement(std::vector<float>& v, std::size_t r) {
 } // namespace
 
 std::pair<float, float> selectRankPair(std::vector<float>& v, std::size_t r) {
+    return selectRankPair(v, r, NAN, NAN);
+}
+
+std::pair<float, float> selectRankPair(std::vector<float>& v, std::size_t r, float lo, float hi) {
     const std::size_t n = v.size();
     if (n < kSmall) return byNthElement(v, r);
-    float mn = v[0], mx = v[0];
+    float mn = lo, mx = hi;
     bool nan = false;
-    for (float x : v) {
-        mn = std::min(mn, x);
-        mx = std::max(mx, x);
-        nan |= x != x;
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi)) {
+        mn = mx = v[0];
+        for (float x : v) {
+            mn = std::min(mn, x);
+            mx = std::max(mx, x);
+            nan |= x != x;
+        }
     }
     const double range = double(mx) - double(mn);
     if (nan || !std::isfinite(range) || !(range > 0.0)) return range == 0.0 && !nan ? std::pair{mn, mn} : byNthElement(v, r);

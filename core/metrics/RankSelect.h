@@ -14,4 +14,9 @@ namespace ll {
 // order NaN upsets, as for any comparison sort).
 std::pair<float, float> selectRankPair(std::vector<float>& v, std::size_t r);
 
+// The same when every value is known to lie in [lo, hi] (both finite, lo < hi; e.g. a bracket the
+// values were collected from, which also rules out NaN): the range pass is skipped, the buckets span
+// [lo, hi]. Any other lo, hi: as above.
+std::pair<float, float> selectRankPair(std::vector<float>& v, std::size_t r, float lo, float hi);
+
 } // namespace ll

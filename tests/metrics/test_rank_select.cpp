@@ -1,4 +1,4 @@
-// selectRankPair against sorting: random data, heavy ties, a constant set, infinities, skewed data,
+// selectRankPair (with and without a known range) against sorting: random data, heavy ties, a constant set, infinities, skewed data,
 // small and large sets, every rank position class (first, last, middle, bucket edges).
 #include "metrics/RankSelect.h"
 
@@ -12,12 +12,23 @@ using namespace ll;
 
 namespace {
 
+// Both forms: the range found from the values, and a given range that holds them (the values' own
+// range, and a wider one, as a bracket's ends are).
 void checkAgainstSort(std::vector<float> v, std::size_t r) {
     std::vector<float> sorted = v;
     std::sort(sorted.begin(), sorted.end());
+    const float want = sorted[r], wantNext = sorted[std::min(r + 1, sorted.size() - 1)];
+    std::vector<float> w = v;
     const auto [a, b] = selectRankPair(v, r);
-    QCOMPARE(a, sorted[r]);
-    QCOMPARE(b, sorted[std::min(r + 1, sorted.size() - 1)]);
+    QCOMPARE(a, want);
+    QCOMPARE(b, wantNext);
+    const float lo = sorted.front(), hi = sorted.back();
+    for (const auto& [l, h] : {std::pair{lo, hi}, std::pair{lo - 1.0f - std::abs(lo), hi + 0.5f + std::abs(hi)}}) {
+        std::vector<float> u = w;
+        const auto [ua, ub] = selectRankPair(u, r, l, h);
+        QCOMPARE(ua, want);
+        QCOMPARE(ub, wantNext);
+    }
 }
 
 } // namespace
