@@ -20,15 +20,8 @@ typedef double D4 __attribute__((vector_size(4 * sizeof(double))));
 typedef long long L4 __attribute__((vector_size(4 * sizeof(long long))));
 typedef float F4 __attribute__((vector_size(4 * sizeof(float))));
 
-[[gnu::always_inline]] inline D4 load4(const double* p) {
-    D4 v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-[[gnu::always_inline]] inline void store4(double* p, D4 v) { std::memcpy(p, &v, sizeof v); }
-[[gnu::always_inline]] inline D4 abs4(D4 v) { // |v| as std::abs: the sign bit cleared
-    return (D4)((L4)v & (L4){0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL});
-}
+// |v| as std::abs: the sign bit cleared (with absMask()).
+constexpr long long kAbsBits = 0x7fffffffffffffffLL;
 
 // A channel constant of value f (channel f % 3) for the three vectors of four values that hold four
 // pixels (12 values): pattern[j] lane i is k[(4 j + i) % 3].
@@ -179,17 +172,21 @@ LL_SIMD_CLONES void sieDifferences(const double* er, const double* eg, const std
         D4 a[3];
         for (int j = 0; j < 3; ++j) {
             const std::size_t f = f0 + 4 * std::size_t(j);
-            const D4 r = load4(er + f), g = load4(eg + f);
+            D4 r, g;
+            std::memcpy(&r, er + f, sizeof r);
+            std::memcpy(&g, eg + f, sizeof g);
             const D4 sr = (r - mR.v[j]) * iR.v[j], sg = (g - mG.v[j]) * iG.v[j];
             const D4 dd = sr - sg;
             const D4 d1 = (r - one) * iR.v[j] - (g - one) * iG.v[j];
-            a[j] = abs4(dd);
-            store4(absD + f, a[j]);
-            store4(absD1 + f, abs4(d1));
+            const L4 absMask = {kAbsBits, kAbsBits, kAbsBits, kAbsBits};
+            a[j] = (D4)((L4)dd & absMask);
+            const D4 a1 = (D4)((L4)d1 & absMask);
+            std::memcpy(absD + f, &a[j], sizeof a[j]);
+            std::memcpy(absD1 + f, &a1, sizeof a1);
             if (zr) {
-                store4(d + f, dd);
-                store4(zr + f, sr);
-                store4(zg + f, sg);
+                std::memcpy(d + f, &dd, sizeof dd);
+                std::memcpy(zr + f, &sr, sizeof sr);
+                std::memcpy(zg + f, &sg, sizeof sg);
             }
         }
         // Channels of the four pixels: c0 = values 0, 3, 6, 9; c1 = 1, 4, 7, 10; c2 = 2, 5, 8, 11.
@@ -242,7 +239,9 @@ LL_SIMD_CLONES void lfeDifferences(const float* mr, const float* mg, const std::
             const I4 keptF = __builtin_convertvector(kept, I4);
             const F4 df = (F4)((I4)__builtin_convertvector(d, F4) & keptF);
             const F4 absF = (F4)((I4)df & 0x7fffffff);
-            store4(absD + f, (D4)((L4)abs4(d) & kept));
+            const L4 absMask = {kAbsBits, kAbsBits, kAbsBits, kAbsBits};
+            const D4 absKept = (D4)((L4)d & absMask & kept);
+            std::memcpy(absD + f, &absKept, sizeof absKept);
             std::memcpy(dFloat + f, &df, sizeof df);
             std::memcpy(absFloat + f, &absF, sizeof absF);
         }
