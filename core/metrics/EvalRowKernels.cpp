@@ -23,6 +23,13 @@ typedef float F4 __attribute__((vector_size(4 * sizeof(float))));
 // |v| as std::abs: the sign bit cleared (with absMask()).
 constexpr long long kAbsBits = 0x7fffffffffffffffLL;
 
+// Channel C of the four pixels held in three vectors of four values (12 values, 3 per pixel): values
+// C, C + 3, C + 6, C + 9 (element by element: GCC and Clang turn it into shuffles).
+template <int C>
+[[gnu::always_inline]] inline D4 channelOf(const D4 (&v)[3]) {
+    return D4{v[C / 4][C % 4], v[(C + 3) / 4][(C + 3) % 4], v[(C + 6) / 4][(C + 6) % 4], v[(C + 9) / 4][(C + 9) % 4]};
+}
+
 // A channel constant of value f (channel f % 3) for the three vectors of four values that hold four
 // pixels (12 values): pattern[j] lane i is k[(4 j + i) % 3].
 struct Pattern {
@@ -47,9 +54,7 @@ LL_SIMD_CLONES void lightSpan(const float* on, const float* off, int W, float* L
             const D4 diff = __builtin_convertvector(a, D4) - __builtin_convertvector(b, D4);
             m[j] = diff < zero ? zero : diff; // std::max(diff, 0.0)
         }
-        const D4 c0 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){0, 3, 6, 7}), m[2], (L4){0, 1, 2, 5});
-        const D4 c1 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){1, 4, 7, 7}), m[2], (L4){0, 1, 2, 6});
-        const D4 c2 = __builtin_shuffle(__builtin_shuffle(m[0], m[1], (L4){2, 5, 5, 5}), m[2], (L4){0, 1, 4, 7});
+        const D4 c0 = channelOf<0>(m), c1 = channelOf<1>(m), c2 = channelOf<2>(m);
         typedef int I4 __attribute__((vector_size(4 * sizeof(int))));
         const F4 v = __builtin_convertvector((((zero + c0) + c1) + c2) / 3.0, F4);
         const F4 finite = (F4)((I4)v & (((I4)v & 0x7fffffff) <= 0x7f7fffff)); // v, or +0 when not finite
@@ -190,9 +195,7 @@ LL_SIMD_CLONES void sieDifferences(const double* er, const double* eg, const std
             }
         }
         // Channels of the four pixels: c0 = values 0, 3, 6, 9; c1 = 1, 4, 7, 10; c2 = 2, 5, 8, 11.
-        const D4 c0 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){0, 3, 6, 7}), a[2], (L4){0, 1, 2, 5});
-        const D4 c1 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){1, 4, 7, 7}), a[2], (L4){0, 1, 2, 6});
-        const D4 c2 = __builtin_shuffle(__builtin_shuffle(a[0], a[1], (L4){2, 5, 5, 5}), a[2], (L4){0, 1, 4, 7});
+        const D4 c0 = channelOf<0>(a), c1 = channelOf<1>(a), c2 = channelOf<2>(a);
         const D4 mean = (c0 + c1 + c2) / 3.0;
         const F4 m = __builtin_convertvector(mean, F4);
         for (int i = 0; i < 4; ++i) meanAbs[x + i] = keep[x + i] ? m[i] : 0.0f;
