@@ -80,10 +80,9 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
                 const float vr = mr[3 * x + c], vg = mg[3 * x + c];
                 const bool tie = (rs & (vr == rv)) | (gs & (vg == gv));
                 if (!tie || !(bits[x] & bit)) continue;
-                if ((r.split && vr == r.value &&
+                if ((rs && vr == rv &&
                      !r.admits(vr, [&] { return gradientMagnitudeAt(realNumerator, denominator, x, y, c); })) ||
-                    (g.split && vg == g.value &&
-                     !g.admits(vg, [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); })))
+                    (gs && vg == gv && !g.admits(vg, [&] { return gradientMagnitudeAt(edit, denominator, x, y, c); })))
                     bits[x] &= std::uint8_t(~bit);
             }
         }
@@ -116,14 +115,7 @@ void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::arr
     const std::vector<const Mask*>& regionMasks = run.regionMasks;
     if (perChannelMaps) maps.lfePerChannel = Image(W, H);
     if (keepMaps) maps.lfeMap = FloatPlane(W, H);
-    ChannelStandardisers z;
-    for (std::size_t c = 0; c < 3; ++c) {
-        const Standardiser r(lr[c]), g(lg[c]);
-        z.medianR[c] = r.median;
-        z.invR[c] = r.inv;
-        z.medianG[c] = g.median;
-        z.invG[c] = g.inv;
-    }
+    const ChannelStandardisers z = standardisersOf(lr, lg);
     tbb::parallel_for(0, H, [&](int y) {
         const std::uint8_t* bits = ws.omega80Bits.row(y);
         const std::uint8_t* band = ws.bands.row(y);

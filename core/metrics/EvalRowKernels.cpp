@@ -20,7 +20,7 @@ typedef double D4 __attribute__((vector_size(4 * sizeof(double))));
 typedef long long L4 __attribute__((vector_size(4 * sizeof(long long))));
 typedef float F4 __attribute__((vector_size(4 * sizeof(float))));
 
-// |v| as std::abs: the sign bit cleared (with absMask()).
+// |v| as std::abs: the sign bit cleared by a mask of these bits in every lane.
 constexpr long long kAbsBits = 0x7fffffffffffffffLL;
 
 // Channel C of the four pixels held in three vectors of four values (12 values, 3 per pixel): values

@@ -68,6 +68,18 @@ ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor
     return s;
 }
 
+ChannelStandardisers standardisersOf(const RgbStats& r, const RgbStats& g) {
+    ChannelStandardisers z;
+    for (std::size_t c = 0; c < 3; ++c) {
+        const Standardiser sr(r[c]), sg(g[c]);
+        z.medianR[c] = sr.median;
+        z.invR[c] = sr.inv;
+        z.medianG[c] = sg.median;
+        z.invG[c] = sg.inv;
+    }
+    return z;
+}
+
 bool anyFloored(const RgbStats& s) { return s[0].floored || s[1].floored || s[2].floored; }
 
 std::string madReason(const char* what, const RgbStats& s, double floor) {

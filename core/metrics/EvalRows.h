@@ -3,6 +3,7 @@
 // the fly, compacting a row's selected values for BracketSelect, and turning selected medians and MADs
 // into standardisation statistics.
 #include "metrics/BracketSelect.h"
+#include "metrics/EvalRowKernels.h"
 #include "metrics/EvalWorkspace.h"
 #include "metrics/Standardisation.h"
 
@@ -37,6 +38,10 @@ void setMedianAndMadTargets(BracketSelect& sel, std::array<std::vector<float>, 6
 ChannelStats statsFrom(std::size_t n, double median, double mad, double madFloor);
 
 bool anyFloored(const RgbStats& s);
+
+// The row kernels' standardisers (EvalRowKernels.h) of the real side r and the edit side g, each
+// channel's median and reciprocal scale as Standardiser takes them.
+ChannelStandardisers standardisersOf(const RgbStats& r, const RgbStats& g);
 
 // "MAD of WHAT below FLOOR in channel RG" naming the floored channels.
 std::string madReason(const char* what, const RgbStats& s, double floor);

@@ -85,14 +85,7 @@ void sieStage(EvalRun& run) {
     BracketSelect& sel = ws.select;
     sel.reset(6);
     tbb::parallel_for(0, 6, [&](int j) { sel.setTarget(j, params.lfeGradientPercentile, ws.samples[std::size_t(j)]); });
-    ChannelStandardisers z;
-    for (std::size_t c = 0; c < 3; ++c) {
-        const Standardiser r(s.ratioRealStats[c]), g(s.ratioEditStats[c]);
-        z.medianR[c] = r.median;
-        z.invR[c] = r.inv;
-        z.medianG[c] = g.median;
-        z.invG[c] = g.inv;
-    }
+    const ChannelStandardisers z = standardisersOf(s.ratioRealStats, s.ratioEditStats);
     const BandClassifier bandOf(params.bandEdgesPercent, s.bandMaxSignal);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         const double* E = ratioRow(ws, realNumerator, edit, denominator, y);
