@@ -7,7 +7,6 @@
 
 #include "metrics/EvalRowKernels.h"
 #include "metrics/EvalRows.h"
-#include "metrics/LightSignal.h"
 #include "metrics/LowSignalMask.h"
 
 #include <tbb/parallel_for.h>
@@ -21,7 +20,7 @@ namespace {
 
 // The light signal L (LightSignal.h) and the first failing reason among those that do not need the
 // blur (non_finite, non_positive_denominator, clipped_real, clipped_edit; else window or valid), in one
-// pass over the images: per row, L and the tests of each value (EvalRowKernels.h), then per pixel.
+// pass over the images: per row, L and the tests of each pixel (EvalRowKernels.h).
 void lightAndReasons(EvalRun& run) {
     const EvalInputs& in = run.in;
     EvalWorkspace& ws = run.ws;

@@ -1,18 +1,15 @@
 #include "metrics/LightSignal.h"
 
-#include <tbb/parallel_for.h>
+#include "metrics/EvalRowKernels.h"
 
+#include <tbb/parallel_for.h>
 
 namespace ll {
 
 FloatPlane lightSignal(const Image& on, const Image& off) {
     FloatPlane L(on.width(), on.height());
-    tbb::parallel_for(0, on.height(), [&](int y) {
-        const float* a = on.pixel(0, y);
-        const float* b = off.pixel(0, y);
-        float* o = L.row(y);
-        for (int x = 0; x < on.width(); ++x, a += 3, b += 3) o[x] = lightAt(a, b);
-    });
+    // Row by row with the evaluation's kernel (lightAt's arithmetic, metrics.test_eval_row_kernels).
+    tbb::parallel_for(0, on.height(), [&](int y) { lightSpan(on.pixel(0, y), off.pixel(0, y), on.width(), L.row(y)); });
     return L;
 }
 

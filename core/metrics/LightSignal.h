@@ -10,8 +10,8 @@
 
 namespace ll {
 
-// L of one pixel from its on and off RGB values (the one definition: lightSignal() and the
-// evaluation's validity pass both use it).
+// L of one pixel from its on and off RGB values (the definition; whole rows go through the row kernel
+// lightSpan, EvalRowKernels.h, tested equal to it bit for bit).
 inline float lightAt(const float* on, const float* off) {
     double s = 0.0;
     for (int c = 0; c < 3; ++c) s += std::max(double(on[c]) - double(off[c]), 0.0);
