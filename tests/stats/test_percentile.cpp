@@ -3,6 +3,7 @@
 // the order statistics around it.
 #include "stats/Percentile.h"
 #include "util/Percentile.h"
+#include "util/StreamingPercentile.h"
 
 #include <QtTest>
 
@@ -55,6 +56,40 @@ private Q_SLOTS:
                 QCOMPARE(percentileInPlace(a, p), want);
             }
         }
+    }
+
+    // percentilesOfBlocks (values produced twice, never stored) against sorting all of them, the rule
+    // written out: spread values, values crowded into one bucket, ties, negative zeros and one value.
+    void streamingEqualsSorting() {
+        std::mt19937 rng(11);
+        std::normal_distribution<float> spread(0.0f, 3.0f);
+        std::uniform_real_distribution<float> narrow(1.0f, 1.0001f); // a handful of buckets
+        std::uniform_int_distribution<int> tie(0, 3);
+        const std::vector<double> ps{0.0, 1.0, 12.5, 50.0, 99.0, 99.5, 100.0};
+        for (int kind = 0; kind < 4; ++kind)
+            for (const std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(1000), std::size_t(100003)}) {
+                std::vector<float> v(n);
+                for (float& x : v)
+                    x = kind == 0 ? spread(rng) : kind == 1 ? narrow(rng) : kind == 2 ? float(tie(rng)) : -std::abs(spread(rng));
+                std::vector<float> s = v;
+                std::sort(s.begin(), s.end());
+                const std::size_t blockSize = 97;
+                const std::size_t blocks = (n + blockSize - 1) / blockSize;
+                const std::vector<double> got = percentilesOfBlocks(blocks, [&](std::size_t b, std::vector<float>& out) {
+                    for (std::size_t i = b * blockSize; i < std::min(n, (b + 1) * blockSize); ++i) out.push_back(v[i]);
+                }, ps);
+                QCOMPARE(got.size(), ps.size());
+                for (std::size_t k = 0; k < ps.size(); ++k) {
+                    const double pos = ps[k] / 100.0 * double(n - 1);
+                    const std::size_t lo = std::size_t(pos);
+                    const double want = lo + 1 < n ? double(s[lo]) + (pos - double(lo)) * (double(s[lo + 1]) - double(s[lo])) : double(s[lo]);
+                    QVERIFY2(got[k] == want, qPrintable(QString("kind %1 n %2 p %3: %4 vs %5").arg(kind).arg(n).arg(ps[k]).arg(got[k], 0, 'g', 17).arg(want, 0, 'g', 17)));
+                }
+            }
+        // No values: NaN for each percentile.
+        const std::vector<double> none = percentilesOfBlocks(3, [](std::size_t, std::vector<float>&) {}, ps);
+        QCOMPARE(none.size(), ps.size());
+        for (const double x : none) QVERIFY(std::isnan(x));
     }
 
     void statsPercentileDropsNonFinite() {
