@@ -40,6 +40,9 @@ void sieStage(EvalRun& run) {
     const bool keepMaps = run.keepMaps;
     const bool perChannelMaps = run.perChannelMaps;
     const bool gradientsKept = keepMaps && !maps.compact; // finishRun moves M_R and M_G into the maps
+    // Compact maps keep no map that EvalDerivedMaps computes from the images (E_R, E_G, the SIE map and
+    // the means of S(E)).
+    const bool ratioMapsKept = keepMaps && !maps.compact;
     const bool empty = run.empty;
     const std::vector<const Mask*>& regionMasks = run.regionMasks;
 
@@ -47,7 +50,7 @@ void sieStage(EvalRun& run) {
     for (std::size_t k = 0; k < regionMasks.size(); ++k) ws.regionRuns[k].assign(*regionMasks[k]);
     const int labelCount = int(nBands + regionMasks.size());
     ws.regions.reset(labelCount, H);
-    if (keepMaps) {
+    if (ratioMapsKept) {
         maps.ratioReal = Image(W, H);
         maps.ratioEdit = Image(W, H);
         maps.sieMap = FloatPlane(W, H);
@@ -95,15 +98,26 @@ void sieStage(EvalRun& run) {
         const std::uint8_t* om = ws.omega.row(y);
         std::uint8_t* dom = ws.domain.row(y);
         std::uint8_t* band = ws.bands.row(y);
-        float* mr = ws.gradReal.pixel(0, y);
-        float* mg = ws.gradEdit.pixel(0, y);
         const float* L = ws.light.row(y);
         RegionSums::Cell* cells = ws.regions.row(y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
 
-        // M_R, M_G of the row, then Omega-nabla. Only the values on Omega-nabla are read by the later
-        // stages; kept gradient maps are 0 outside it.
+        // M_R, M_G of the row (into the gradient images, or into the thread's scratch when they are not
+        // stored: the later passes compute them again), then Omega-nabla. Only the values on
+        // Omega-nabla are read by the later stages; kept gradient maps are 0 outside it.
         const std::size_t n3 = 3 * std::size_t(W);
+        float* mr;
+        float* mg;
+        if (run.gradientsStored) {
+            mr = ws.gradReal.pixel(0, y);
+            mg = ws.gradEdit.pixel(0, y);
+        } else {
+            sc.gradR.resize(n3);
+            sc.gradE.resize(n3);
+            sc.gradientRow = -1; // partly written below
+            mr = sc.gradR.data();
+            mg = sc.gradE.data();
+        }
         if (inner) {
             gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
             gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
@@ -132,7 +146,7 @@ void sieStage(EvalRun& run) {
 
         // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
         bandOf.classify(L, std::size_t(W), band);
-        if (keepMaps)
+        if (ratioMapsKept)
             for (int x = 0; x < W; ++x)
                 for (int c = 0; c < 3; ++c) {
                     maps.ratioReal.at(x, y, c) = float(E[3 * x + c]);
@@ -143,10 +157,10 @@ void sieStage(EvalRun& run) {
         std::array<double, 6> sums{};
         if (!empty) {
             for (auto* v : {&sc.absD, &sc.absD1}) v->resize(n3);
-            if (keepMaps)
+            if (ratioMapsKept)
                 for (auto* v : {&sc.diff, &sc.zr, &sc.zg}) v->resize(n3);
             sieDifferences(E, E + n3, om, W, z, sc.absD.data(), sc.absD1.data(), sieAbs, sc.diff.data(),
-                           keepMaps ? sc.zr.data() : nullptr, sc.zg.data());
+                           ratioMapsKept ? sc.zr.data() : nullptr, sc.zg.data());
             const double* absD = sc.absD.data();
             const double* absD1 = sc.absD1.data();
             for (int x = 0; x < W; ++x) {
@@ -156,7 +170,7 @@ void sieStage(EvalRun& run) {
                     sums[3 + c] += absD1[3 * std::size_t(x) + c];
                 }
             }
-            if (keepMaps)
+            if (ratioMapsKept)
                 for (int x = 0; x < W; ++x) {
                     if (!om[x]) continue;
                     double sumSigned = 0.0, sumR = 0.0, sumG = 0.0;

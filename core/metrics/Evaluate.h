@@ -49,6 +49,12 @@ struct EvalInputs {
     // parameters leave out are not counted. It may throw to stop the evaluation (a cancelled job):
     // the exception leaves evaluate() after releasing its buffers, and the workspace stays usable.
     std::function<void(int stage, int stages, const char* name)> onStage;
+    // Trade a little time for memory (the desktop app at large sizes): the gradient images M_R and M_G
+    // are not stored for the whole evaluation but computed again row by row where a later pass reads
+    // them (unless KeptMaps::All keeps them), and PSNR and SSIM compare the images as the model saw
+    // them a row or a channel at a time instead of as two whole float images. 24 + 16 bytes per pixel
+    // less at the peak (960 MB at 6000x4000); the results are the same bits.
+    bool lowMemory = false;
 };
 
 // Everything the GUI shows. Signed maps are 0 outside their masks.
@@ -69,10 +75,12 @@ struct EvalMaps {
     FloatPlane lightSignal;                  // L = mean_c max(I_on - I_off, 0)
     FloatPlane blurredSignal;                // the low-signal test's blurred L
     double lowSignalThreshold = 0.0;
-    // Compact maps (KeptMaps::Compact) leave standardisedReal, standardisedEdit, siePerChannel,
-    // lfePerChannel, gradientReal and gradientEdit empty (pixelMetrics() in PixelMetrics.h gives their
-    // values pixel by pixel), and also the masks of the single exclusion reasons (masks.reason and
-    // masks.omega are kept), gradientDomain and blurredSignal.
+    // Compact maps (KeptMaps::Compact) leave ratioReal, ratioEdit, standardisedReal, standardisedEdit,
+    // siePerChannel, sieMap, standardisedRealMean, standardisedEditMean, lfePerChannel, gradientReal and
+    // gradientEdit empty (EvalDerivedMaps.h computes rows of E_R, E_G, the SIE map and the means of S(E)
+    // from the images; pixelMetrics() in PixelMetrics.h gives every value at a pixel), and also the masks
+    // of the single exclusion reasons (masks.reason and masks.omega are kept), gradientDomain and
+    // blurredSignal.
     bool compact = false;
 };
 
@@ -80,10 +88,12 @@ struct EvalMaps {
 enum class KeptMaps {
     None,
     All,
-    // All but the maps that follow pixel by pixel from the images, E_R, E_G and the scores' medians and
-    // MADs: the four per-channel float maps S(E_R), S(E_G), D_c, LFE_c, the gradient images M_R, M_G,
-    // the masks of each exclusion reason, Omega-nabla and the blurred light signal (EvalMaps::compact):
-    // 83 bytes per pixel less, 2.0 GB at 6000x4000. The desktop app's set.
+    // All but the maps that follow pixel by pixel from the images, Omega and the scores' medians and
+    // MADs: E_R, E_G, the four per-channel float maps S(E_R), S(E_G), D_c, LFE_c, the SIE map, the means
+    // of S(E_R) and S(E_G), the gradient images M_R, M_G, the masks of each exclusion reason,
+    // Omega-nabla and the blurred light signal (EvalMaps::compact): 119 bytes per pixel less, 2.9 GB at
+    // 6000x4000. What is kept: the LFE map, L, the first exclusion reason, Omega, Omega80_c and the
+    // bands (14 bytes per pixel). The desktop app's set.
     Compact,
 };
 

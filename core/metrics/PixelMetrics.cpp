@@ -1,5 +1,7 @@
 #include "metrics/PixelMetrics.h"
 
+#include "metrics/EvalDerivedMaps.h"
+#include "metrics/EvalRowKernels.h"
 #include "metrics/GradientThreshold.h"
 
 #include <stdexcept>
@@ -15,6 +17,12 @@ bool inGradientDomain(const Mask& omega, int x, int y) {
     return omega(x, y) && omega(x - 1, y) && omega(x + 1, y) && omega(x, y - 1) && omega(x, y + 1);
 }
 
+// E_R and E_G at (x, y) in double, as the evaluation's ratio rows hold them (ratioSpan).
+void ratioAt(const Image& numerator, const Image& edit, const Image& denominator, int x, int y,
+             std::array<double, 3>& er, std::array<double, 3>& eg) {
+    ratioSpan(numerator.pixel(x, y), edit.pixel(x, y), denominator.pixel(x, y), 3, er.data(), eg.data());
+}
+
 } // namespace
 
 PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, const Image* on, const Image* off,
@@ -23,16 +31,18 @@ PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, 
     const std::size_t i = std::size_t(y) * std::size_t(m.masks.omega.width()) + std::size_t(x);
     p.valid = m.masks.omega[i] != 0;
     const bool gradientsKept = !m.gradientReal.empty();
-    if (!gradientsKept && (!on || !off || !edit))
-        throw std::invalid_argument("pixelMetrics: compact maps need the evaluated images for the gradients");
+    if (m.compact && (!on || !off || !edit))
+        throw std::invalid_argument("pixelMetrics: compact maps need the evaluated images");
     const Image* numerator = s.task == Task::On ? on : off;
     const Image* denominator = s.task == Task::On ? off : on;
     const bool inDomain = !gradientsKept && inGradientDomain(m.masks.omega, x, y);
     for (std::size_t c = 0; c < 3; ++c) {
         const int ci = int(c);
         p.inOmega80[c] = m.omega80[c][i] != 0;
-        p.ratioReal[c] = m.ratioReal.at(x, y, ci);
-        p.ratioEdit[c] = m.ratioEdit.at(x, y, ci);
+        if (!m.compact) {
+            p.ratioReal[c] = m.ratioReal.at(x, y, ci);
+            p.ratioEdit[c] = m.ratioEdit.at(x, y, ci);
+        }
         if (gradientsKept) {
             p.gradientReal[c] = m.gradientReal.at(x, y, ci);
             p.gradientEdit[c] = m.gradientEdit.at(x, y, ci);
@@ -41,9 +51,9 @@ PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, 
             p.gradientEdit[c] = float(gradientMagnitudeAt(*edit, *denominator, x, y, ci));
         }
     }
-    p.sieMap = m.sieMap[i];
     p.lfeMap = m.lfeMap[i];
     if (!m.compact) {
+        p.sieMap = m.sieMap[i];
         for (std::size_t c = 0; c < 3; ++c) {
             const int ci = int(c);
             p.standardisedReal[c] = m.standardisedReal.at(x, y, ci);
@@ -53,14 +63,25 @@ PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, 
         }
         return p;
     }
-    // The same arithmetic as the evaluation (Standardiser), from the kept float images: E_R and E_G
-    // were rounded to float on the way into the maps, so S(E) and D_c agree with the full maps to
-    // float precision; M_R and M_G are the evaluation's own floats (kept, or worked out with its
-    // arithmetic), so the LFE values are the same.
+    // E_R, E_G and the SIE map as the evaluation computes them (EvalDerivedMaps); S(E) and D_c with its
+    // arithmetic (Standardiser) from E in double, so they are the full maps' floats. M_R and M_G are
+    // the evaluation's own floats (worked out with its arithmetic), so the LFE values are the same.
+    const EvalDerivedMaps derived(*on, *off, *edit, m.masks.omega, s);
+    derived.row(DerivedMap::RatioReal, y, x, 1, p.ratioReal.data());
+    derived.row(DerivedMap::RatioEdit, y, x, 1, p.ratioEdit.data());
+    derived.row(DerivedMap::Sie, y, x, 1, &p.sieMap);
+    const double* real = nullptr;
+    const double* edited = nullptr;
+    std::array<double, 3> er{}, eg{};
+    if (p.valid) {
+        ratioAt(*numerator, *edit, *denominator, x, y, er, eg);
+        real = er.data();
+        edited = eg.data();
+    }
     for (std::size_t c = 0; c < 3; ++c) {
         if (p.valid) {
-            const double zr = Standardiser(s.ratioRealStats[c])(p.ratioReal[c]);
-            const double zg = Standardiser(s.ratioEditStats[c])(p.ratioEdit[c]);
+            const double zr = Standardiser(s.ratioRealStats[c])(real[c]);
+            const double zg = Standardiser(s.ratioEditStats[c])(edited[c]);
             p.standardisedReal[c] = float(zr);
             p.standardisedEdit[c] = float(zg);
             p.sie[c] = float(zr - zg);

@@ -1,7 +1,7 @@
 #pragma once
 // Every per-pixel quantity of an evaluation at one pixel, for the pixel inspector: read from the maps
-// where they are kept, and otherwise (compact maps, KeptMaps::Compact) worked out from the ratio images,
-// the evaluated images and the scores' medians and MADs, with the evaluation's own arithmetic.
+// where they are kept, and otherwise (compact maps, KeptMaps::Compact) worked out from the evaluated
+// images, Omega and the scores' medians and MADs, with the evaluation's own arithmetic.
 #include "metrics/Evaluate.h"
 
 #include <array>
@@ -20,10 +20,11 @@ struct PixelMetrics {
     float lfeMap = 0.0f;                          // mean_c of lfe where some channel is in Omega80
 };
 
-// (x, y) must lie inside the maps. Compact maps keep no gradient images: M_R and M_G at the pixel are
-// then worked out from the evaluated images `on`, `off` and `edit` (the edit linear and divided by k,
-// at the maps' size) with the evaluation's arithmetic (gradientMagnitudeAt), which gives the
-// evaluation's own floats; throws std::invalid_argument when they are needed and not given.
+// (x, y) must lie inside the maps. Compact maps keep neither the ratio images nor the gradient images:
+// E_R, E_G, S(E), D_c, the SIE map, M_R and M_G at the pixel are then worked out from the evaluated
+// images `on`, `off` and `edit` (the edit linear and divided by k, at the maps' size) with the
+// evaluation's arithmetic (EvalDerivedMaps, gradientMagnitudeAt), which gives the evaluation's own
+// floats; throws std::invalid_argument when they are needed and not given.
 PixelMetrics pixelMetrics(const EvalMaps& maps, const EvalScores& scores, int x, int y, const Image* on = nullptr,
                           const Image* off = nullptr, const Image* edit = nullptr);
 

@@ -103,11 +103,12 @@ private Q_SLOTS:
         w.viewState()->setHover(QPoint(int(i % width), int(i / width)));
         QVERIFY(!w.pixelInspector()->valueText("I_on").isEmpty());
         QVERIFY(!w.pixelInspector()->valueText("Mask").isEmpty());
-        QCOMPARE(w.pixelInspector()->valueText("SIE map"), QString::number(double(m.sieMap[i]), 'g', 5));
-        // The gradients, which the inspector's compact maps do not keep, read as the full maps' values
-        // (a pixel of the gradient domain).
+        // The SIE map and the gradients, which the inspector's compact maps do not keep, read as the
+        // full maps' values (the gradients at a pixel of the gradient domain).
         {
             const EvalResult full = evaluate(lc.inputs(Task::On), {}, KeptMaps::All);
+            QVERIFY(m.sieMap.empty());
+            QCOMPARE(w.pixelInspector()->valueText("SIE map"), QString::number(double(full.maps->sieMap[i]), 'g', 5));
             std::size_t j = i;
             while (j < full.maps->gradientDomain.size() && !full.maps->gradientDomain[j]) ++j;
             QVERIFY(j < full.maps->gradientDomain.size());
