@@ -191,40 +191,84 @@ inline Spread spreadAt(const double* m, std::size_t n, std::size_t i) {
 
 } // namespace
 
+namespace {
+
+// What ssim() averages: the cropped area (the window's radius from each edge) and the constants.
+struct SsimFrame {
+    std::vector<double> w;
+    double C1 = 0.0, C2 = 0.0;
+    int y0 = 0, y1 = 0, x0 = 0, n = 0;
+};
+
+std::optional<SsimFrame> ssimFrame(int W, int H, const SsimParams& p) {
+    SsimFrame f;
+    f.w = windowTaps(p);
+    const int taps = int(f.w.size());
+    if (W < taps || H < taps) return std::nullopt;
+    f.C1 = (p.k1 * p.range) * (p.k1 * p.range);
+    f.C2 = (p.k2 * p.range) * (p.k2 * p.range);
+    const int pad = (taps - 1) / 2;
+    f.y0 = pad;
+    f.y1 = H - pad;
+    f.x0 = pad;
+    const int x1 = W - pad;
+    if (f.y1 <= f.y0 || x1 <= f.x0) return std::nullopt;
+    f.n = x1 - f.x0;
+    return f;
+}
+
+// Per cropped row of channel c of the signals s: the sum of the SSIM map over the cropped columns
+// into rowSums[y][c]. The window of a cropped pixel lies inside the image (the crop is the window's
+// radius): the border is never reached.
+void channelRowSums(const SignalPair& s, int c, const SsimFrame& f, GaussianBorder border, SsimScratch& sc,
+                    std::vector<std::array<double, 3>>& rowSums) {
+    const std::size_t nn = std::size_t(f.n);
+    forRowBands(f.y0, f.y1, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        momentRows(s, ya, yb, f.x0, f.n, f.w, border, buf, [&](int y, const double* mx) {
+            buf.map.resize(nn);
+            rowSums[std::size_t(y)][std::size_t(c)] =
+                ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, buf.map.data(), f.n, f.C1, f.C2);
+        });
+    });
+}
+
+double meanOverChannels(const std::vector<std::array<double, 3>>& rowSums, const SsimFrame& f) {
+    std::array<double, 3> total{};
+    for (int y = f.y0; y < f.y1; ++y)
+        for (std::size_t c = 0; c < 3; ++c) total[c] += rowSums[std::size_t(y)][c];
+    const double count = double(f.y1 - f.y0) * double(f.n);
+    return (total[0] / count + total[1] / count + total[2] / count) / 3.0;
+}
+
+} // namespace
+
 std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, SsimScratch* scratch) {
     SsimScratch own;
     SsimScratch& sc = scratch ? *scratch : own;
     const int W = a.width(), H = a.height();
-    const std::vector<double> w = windowTaps(p);
-    const int r = int(w.size() / 2);
-    const int taps = 2 * r + 1;
-    if (W != b.width() || H != b.height() || W < taps || H < taps) return std::nullopt;
-    const double C1 = (p.k1 * p.range) * (p.k1 * p.range), C2 = (p.k2 * p.range) * (p.k2 * p.range);
-    const int pad = (taps - 1) / 2;
-    const int y0 = pad, y1 = H - pad, x0 = pad, x1 = W - pad; // the averaged (cropped) area
-    if (y1 <= y0 || x1 <= x0) return std::nullopt;
-    const int n = x1 - x0;
-    const std::size_t nn = std::size_t(n);
-
-    // Per cropped row and channel: sum of the SSIM map over the cropped columns. The window of a
-    // cropped pixel lies inside the image (the crop is the window's radius): the border is never reached.
+    if (W != b.width() || H != b.height()) return std::nullopt;
+    const std::optional<SsimFrame> f = ssimFrame(W, H, p);
+    if (!f) return std::nullopt;
     std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
-    forRowBands(y0, y1, [&](int ya, int yb) {
-        SsimScratch::Buffers& buf = sc.perThread.local();
-        for (int c = 0; c < 3; ++c) {
-            const SignalPair s{a.data() + c, b.data() + c, 3, W, H};
-            momentRows(s, ya, yb, x0, n, w, p.border, buf, [&](int y, const double* mx) {
-                buf.map.resize(nn);
-                rowSums[std::size_t(y)][std::size_t(c)] =
-                    ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, buf.map.data(), n, C1, C2);
-            });
-        }
-    });
-    std::array<double, 3> total{};
-    for (int y = y0; y < y1; ++y)
-        for (std::size_t c = 0; c < 3; ++c) total[c] += rowSums[std::size_t(y)][c];
-    const double count = double(y1 - y0) * double(x1 - x0);
-    return (total[0] / count + total[1] / count + total[2] / count) / 3.0;
+    for (int c = 0; c < 3; ++c)
+        channelRowSums(SignalPair{a.data() + c, b.data() + c, 3, W, H}, c, *f, p.border, sc, rowSums);
+    return meanOverChannels(rowSums, *f);
+}
+
+std::optional<double> ssimByChannel(int W, int H, const std::function<void(int c, FloatPlane& a, FloatPlane& b)>& planes,
+                                    const SsimParams& p, SsimScratch* scratch) {
+    SsimScratch own;
+    SsimScratch& sc = scratch ? *scratch : own;
+    const std::optional<SsimFrame> f = ssimFrame(W, H, p);
+    if (!f) return std::nullopt;
+    std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
+    FloatPlane a(W, H), b(W, H);
+    for (int c = 0; c < 3; ++c) {
+        planes(c, a, b);
+        channelRowSums(SignalPair{a.data(), b.data(), 1, W, H}, c, *f, p.border, sc, rowSums);
+    }
+    return meanOverChannels(rowSums, *f);
 }
 
 SsimMaps ssimMaps(const FloatPlane& x, const FloatPlane& y, const SsimParams& p) {

@@ -18,6 +18,7 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -44,6 +45,12 @@ struct SsimScratch {
 };
 
 std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p = {}, SsimScratch* scratch = nullptr);
+
+// The same index computed a channel at a time, for two W x H RGB images held as planes one channel at
+// a time (a third of the memory): planes(c, a, b) fills a and b (sized W x H) with channel c of the
+// two images, for c = 0, 1, 2 in turn. Equals ssim() of the two images bit for bit.
+std::optional<double> ssimByChannel(int W, int H, const std::function<void(int c, FloatPlane& a, FloatPlane& b)>& planes,
+                                    const SsimParams& p = {}, SsimScratch* scratch = nullptr);
 
 struct SsimMaps {
     FloatPlane ssim;      // l * c * s

@@ -44,7 +44,10 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
     }
     // Pixels whose float M equals the threshold's order statistic are decided in double.
     const std::array<GradientThreshold, 6> exactT =
-        gradientThresholds(sel, ws.domain, ws.gradReal, ws.gradEdit, realNumerator, edit, denominator);
+        gradientThresholds(sel, ws.domain, [&](int y) {
+            const GradientRow g = gradientRow(ws, run.gradientsStored, realNumerator, edit, denominator, y);
+            return std::pair<const float*, const float*>(g.real, g.edit);
+        }, realNumerator, edit, denominator);
     bool anySplit = false;
     for (const GradientThreshold& g : exactT) anySplit |= g.split;
     const std::vector<float>& t = ws.sampleTuples;
@@ -59,8 +62,9 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
     setMedianAndMadTargets(sel, ws.samples);
     sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) {
         const std::uint8_t* dom = ws.domain.row(y);
-        const float* mr = ws.gradReal.pixel(0, y);
-        const float* mg = ws.gradEdit.pixel(0, y);
+        const GradientRow g = gradientRow(ws, run.gradientsStored, realNumerator, edit, denominator, y);
+        const float* mr = g.real;
+        const float* mg = g.edit;
         std::uint8_t* bits = ws.omega80Bits.row(y);
         omega80BitsSpan(mr, mg, dom, tR, tG, W, bits);
         // Rare: a float tie straddles a threshold; the pixels whose float M equals it are decided in double.
@@ -119,8 +123,9 @@ void lfeSums(EvalRun& run, const std::array<ChannelStats, 3>& lr, const std::arr
     tbb::parallel_for(0, H, [&](int y) {
         const std::uint8_t* bits = ws.omega80Bits.row(y);
         const std::uint8_t* band = ws.bands.row(y);
-        const float* mr = ws.gradReal.pixel(0, y);
-        const float* mg = ws.gradEdit.pixel(0, y);
+        const GradientRow g = gradientRow(ws, run.gradientsStored, run.numerator, run.edit, run.denominator, y);
+        const float* mr = g.real;
+        const float* mg = g.edit;
         RegionSums::Cell* cells = ws.regions.row(y);
         std::array<double, 6>& sums = ws.rowSums[std::size_t(y)];
         sums = {};

@@ -5,6 +5,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ll {
@@ -43,7 +44,38 @@ void compactInto(const float* v, const std::uint8_t* keep, const std::array<int,
 }
 
 void forgetRatioRows(EvalWorkspace& ws) {
-    for (auto& rr : ws.rowScratch) rr.rowOf = {-1, -1, -1};
+    for (auto& rr : ws.rowScratch) {
+        rr.rowOf = {-1, -1, -1};
+        rr.gradientRow = -1;
+    }
+}
+
+GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+    EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+    if (sc.gradientRow != y) {
+        const int W = num.width(), H = num.height();
+        const std::size_t n3 = 3 * std::size_t(W);
+        sc.gradR.resize(n3);
+        sc.gradE.resize(n3);
+        float* mr = sc.gradR.data();
+        float* mg = sc.gradE.data();
+        std::fill(mr, mr + n3, 0.0f);
+        std::fill(mg, mg + n3, 0.0f);
+        if (y >= 1 && y < H - 1) {
+            const double* E = ratioRow(ws, num, edit, den, y);
+            const double* Eu = ratioRow(ws, num, edit, den, y - 1);
+            const double* Ed = ratioRow(ws, num, edit, den, y + 1);
+            gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
+            gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
+        }
+        sc.gradientRow = y;
+    }
+    return {sc.gradR.data(), sc.gradE.data()};
+}
+
+GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const Image& edit, const Image& den, int y) {
+    if (stored) return {ws.gradReal.pixel(0, y), ws.gradEdit.pixel(0, y)};
+    return computeGradientRow(ws, num, edit, den, y);
 }
 
 void setMedianAndMadTargets(BracketSelect& sel, std::array<std::vector<float>, 6>& samples) {

@@ -20,8 +20,21 @@ namespace ll {
 // magnitudes keep the order of the exact ones (GradientThreshold.h).
 const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y);
 
-// Empties every thread's cache of ratio rows (before a call: the rows belong to the last call's images).
+// Empties every thread's cache of ratio rows and gradient rows (before a call: the rows belong to the
+// last call's images).
 void forgetRatioRows(EvalWorkspace& ws);
+
+// M_R and M_G of row y (3W floats each, pixel x channel c at [3x + c]).
+struct GradientRow {
+    const float* real;
+    const float* edit;
+};
+// The gradient rows as the SIE pass computes them: gradientMagnitudeSpan on the ratio rows y - 1, y,
+// y + 1 for the inner pixels of the inner rows, 0 elsewhere; into the thread's scratch (valid until
+// its next call).
+GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y);
+// Row y of the stored gradient images (EvalRun::gradientsStored), else computeGradientRow.
+GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const Image& edit, const Image& den, int y);
 
 // The kept values of each channel of the interleaved row v (compactChannels, SpanKernels.h: channel c
 // of the pixels whose keep[x] has bit bits[c]) into the thread's columns first + c, each contiguous

@@ -10,6 +10,7 @@ EvalRun::EvalRun(const EvalInputs& in_, const MetricParams& params_, KeptMaps ke
       denominator(in_.task == Task::On ? *in_.off : *in_.on), numerator(in_.task == Task::On ? *in_.on : *in_.off),
       W(in_.on->width()), H(in_.on->height()), N(in_.on->pixelCount()), samples(sampleCount(N)),
       keepMaps(kept != KeptMaps::None), perChannelMaps(kept == KeptMaps::All),
+      gradientsStored(!in_.lowMemory || kept == KeptMaps::All),
       bandKeys(ll::bandKeys(params_.bandEdgesPercent)) {
     if (!in.modelPath) ownPath_.emplace(ColourConfig::builtin());
     for (const auto& [name, mask] : in.regions)
@@ -21,7 +22,7 @@ EvalRun::EvalRun(const EvalInputs& in_, const MetricParams& params_, KeptMaps ke
     scores.height = H;
     scores.task = in.task;
     maps.compact = kept == KeptMaps::Compact;
-    ws.ensureSize(W, H);
+    ws.ensureSize(W, H, gradientsStored);
     forgetRatioRows(ws);
 }
 

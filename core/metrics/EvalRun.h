@@ -49,6 +49,9 @@ struct EvalRun {
     const std::size_t samples; // sampleCount(N): the selection's sample size
     const bool keepMaps;       // any maps
     const bool perChannelMaps; // KeptMaps::All
+    // M_R and M_G are held as whole images in the workspace (else computed again where read:
+    // gradientRows, EvalRows.h): unless EvalInputs::lowMemory, and always for KeptMaps::All.
+    const bool gradientsStored;
     const std::vector<std::string> bandKeys;
     // The annotation regions scored (all but "window"), in the order of in.regions.
     std::vector<const Mask*> regionMasks;

@@ -10,7 +10,7 @@ void ensure(P& p, int W, int H) {
 
 } // namespace
 
-void EvalWorkspace::ensureSize(int W, int H) {
+void EvalWorkspace::ensureSize(int W, int H, bool gradients) {
     ensure(light, W, H);
     ensure(blurred, W, H);
     ensure(reason, W, H);
@@ -18,8 +18,13 @@ void EvalWorkspace::ensureSize(int W, int H) {
     ensure(domain, W, H);
     ensure(omega80Bits, W, H);
     ensure(bands, W, H);
-    ensure(gradReal, W, H);
-    ensure(gradEdit, W, H);
+    if (gradients) {
+        ensure(gradReal, W, H);
+        ensure(gradEdit, W, H);
+    } else {
+        gradReal = Image();
+        gradEdit = Image();
+    }
 }
 
 } // namespace ll

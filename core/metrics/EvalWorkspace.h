@@ -25,8 +25,9 @@ namespace ll {
 
 class EvalWorkspace {
 public:
-    // Makes the full-size buffers W x H (kept as they are when already that size).
-    void ensureSize(int W, int H);
+    // Makes the full-size buffers W x H (kept as they are when already that size); the gradient images
+    // only when `gradients`, else they are released.
+    void ensureSize(int W, int H, bool gradients = true);
 
     FloatPlane light;                // L
     FloatPlane blurred;              // L blurred (low-signal test)
@@ -60,6 +61,8 @@ public:
         std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)
         std::vector<double> diff, zr, zg;  // SIE maps: D_c, S(E_R,c), S(E_G,c); LFE: the differences
         std::vector<float> lfeAbs, lfeFloat; // LFE: |S(M_R,c) - S(M_G,c)| and the difference, as float
+        std::vector<float> gradR, gradE;     // M_R, M_G of a row when the gradient images are not stored
+        int gradientRow = -1;                // the row gradR and gradE hold
         std::array<std::vector<float>, 6> columns; // a row's values of each selected set, gathered
     };
     tbb::enumerable_thread_specific<RowScratch> rowScratch;

@@ -18,9 +18,10 @@ double gradientMagnitudeAt(const Image& num, const Image& den, int x, int y, int
     return std::sqrt(gx * gx + gy * gy);
 }
 
-std::array<GradientThreshold, 6> gradientThresholds(const BracketSelect& sel, const Mask& domain, const Image& gradReal,
-                                                    const Image& gradEdit, const Image& realNumerator,
-                                                    const Image& edit, const Image& denominator) {
+std::array<GradientThreshold, 6>
+gradientThresholds(const BracketSelect& sel, const Mask& domain,
+                   const std::function<std::pair<const float*, const float*>(int y)>& gradientRows,
+                   const Image& realNumerator, const Image& edit, const Image& denominator) {
     std::array<GradientThreshold, 6> t;
     std::array<BracketSelect::Tie, 6> ties;
     bool anySplit = false;
@@ -41,8 +42,7 @@ std::array<GradientThreshold, 6> gradientThresholds(const BracketSelect& sel, co
     tbb::combinable<std::array<std::vector<double>, 6>> found;
     tbb::parallel_for(1, std::max(1, H - 1), [&](int y) {
         const std::uint8_t* dom = domain.row(y);
-        const float* mr = gradReal.pixel(0, y);
-        const float* mg = gradEdit.pixel(0, y);
+        const auto [mr, mg] = gradientRows(y);
         std::array<std::vector<double>, 6>* mine = nullptr;
         // Most rows hold no tied value: a vectorised scan of the whole row per split set skips them.
         bool maybe = false;

@@ -14,6 +14,8 @@
 #include "metrics/BracketSelect.h"
 
 #include <array>
+#include <functional>
+#include <utility>
 
 namespace ll {
 
@@ -36,8 +38,10 @@ struct GradientThreshold {
 // The six thresholds of sets 0-5 (M_R,c then M_G,c) of `sel` after the P80 pass over the gradient
 // domain: for a set whose tie at rank lo straddles it, one parallel pass over the domain collects the
 // double magnitudes of the pixels with that float value and selects x_lo among them.
-std::array<GradientThreshold, 6> gradientThresholds(const BracketSelect& sel, const Mask& domain, const Image& gradReal,
-                                                    const Image& gradEdit, const Image& realNumerator,
-                                                    const Image& edit, const Image& denominator);
+// gradientRows(y) gives row y of M_R and M_G (3W floats each).
+std::array<GradientThreshold, 6>
+gradientThresholds(const BracketSelect& sel, const Mask& domain,
+                   const std::function<std::pair<const float*, const float*>(int y)>& gradientRows,
+                   const Image& realNumerator, const Image& edit, const Image& denominator);
 
 } // namespace ll
