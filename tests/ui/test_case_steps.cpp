@@ -12,12 +12,14 @@
 #include "panels/PixelInspector.h"
 #include "style/DarkTheme.h"
 #include "support/SmallSynthDataset.h"
+#include "view/CaseOverlays.h"
 #include "view/PaneGrid.h"
 
 #include <QtTest>
 
 #include <oneapi/tbb/info.h>
 
+#include <QPainter>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 
@@ -101,6 +103,27 @@ private Q_SLOTS:
         QCOMPARE(full->source(PaneContent::Input).get(), images->source(PaneContent::Input).get());
         for (int p = 0; p < kPaneContentCount; ++p) QVERIFY2(full->source(PaneContent(p)), qPrintable(QString::number(p)));
         QVERIFY(full->overlays && !full->overlays->outsideOmega.isNull());
+        // The overlays take a byte per pixel, and paint as the canvas draws them: the tint on every
+        // pixel outside Omega, nothing inside it.
+        {
+            const QImage& tint = full->overlays->outsideOmega;
+            QCOMPARE(tint.format(), QImage::Format_Indexed8);
+            QCOMPARE(full->overlays->bandContours.format(), QImage::Format_Indexed8);
+            const Mask& omega = full->maps()->masks.omega;
+            QImage canvas(tint.size(), QImage::Format_RGB32);
+            canvas.fill(Qt::black);
+            QPainter p(&canvas);
+            p.drawImage(QRectF(QPointF(0, 0), QSizeF(tint.size())), tint, QRectF(tint.rect()));
+            p.end();
+            std::size_t inside = 0, outside = 0;
+            for (int y = 0; y < tint.height(); ++y)
+                for (int x = 0; x < tint.width(); ++x) {
+                    const QRgb want = omega(x, y) ? qRgb(0, 0, 0) : outsideOmegaColour().rgb();
+                    QCOMPARE(canvas.pixel(x, y), want);
+                    (omega(x, y) ? inside : outside) += 1;
+                }
+            QVERIFY(inside > 1000 && outside > 100);
+        }
         // The image panes show the loaded images themselves at full resolution.
         QCOMPARE(full->source(PaneContent::Target)->level(0).values, full->target().data());
         QCOMPARE(full->source(PaneContent::Edit)->level(0).values, full->loaded().edit.data());

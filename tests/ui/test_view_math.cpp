@@ -9,8 +9,12 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
+#include <vector>
 
 using namespace ll;
 using namespace ll::ui;
@@ -102,6 +106,111 @@ private Q_SLOTS:
         QCOMPARE(c->level(2).width, 75);
         QCOMPARE(c->level(2).height, 33);
         QCOMPARE(c->level(2).values[0], 2.0f);
+        // Level 1 is computed when drawn (no buffer of its own); level 2 is stored.
+        QVERIFY(c->level(1).computed() && c->level(1).ownBytes == 0);
+        QVERIFY(!c->level(2).computed());
+        float px[3];
+        c->readRow(1, 64, 149, 1, px);
+        QCOMPARE(px[0], 2.0f);
+    }
+
+    // A 130x3 colour image with an odd height: level 1 (computed) is the 2x2 mean of the
+    // finite samples, the last column and row counting twice at the edge, by hand.
+    void computedLevelOneAveragesByHand() {
+        Image im(130, 3, 0.0f);
+        for (int y = 0; y < 3; ++y)
+            for (int x = 0; x < 130; ++x) im.at(x, y, 0) = float(x + 10 * y);
+        im.at(1, 0, 0) = std::numeric_limits<float>::infinity(); // left out of its mean
+        auto c = ImageSource::colour(im, "c");
+        QCOMPARE(c->level(1).width, 65);
+        QCOMPARE(c->level(1).height, 2);
+        std::vector<float> row(65 * 3);
+        c->readRow(1, 0, 0, 65, row.data());
+        QCOMPARE(row[0], 7.0f); // (0 + 10 + 11) / 3: (1,0) is infinite
+        QCOMPARE(row[3], 7.5f); // (2 + 3 + 12 + 13) / 4
+        c->readRow(1, 1, 0, 65, row.data()); // row 2 is the last: it counts twice
+        QCOMPARE(row[3 * 64], 148.5f); // (148 + 149 + 148 + 149) / 4
+        // A span read alone equals the same pixels of the whole row.
+        std::vector<float> part(5 * 3);
+        c->readRow(1, 1, 30, 5, part.data());
+        for (int k = 0; k < 15; ++k) QCOMPARE(part[std::size_t(k)], row[std::size_t(90 + k)]);
+        // Level 2 (stored) is built from the computed level 1: pixel 0 averages level 1's (0,0) = 7,
+        // (1,0) = 7.5, (0,1) = (20 + 21 + 20 + 21) / 4 = 20.5 and (1,1) = 22.5.
+        QCOMPARE(c->level(2).width, 33);
+        QCOMPARE(c->level(2).values[0], (7.0f + 7.5f + 20.5f + 22.5f) / 4.0f);
+    }
+
+    // A map computed row by row when drawn equals the same map stored: automatic ranges (checked
+    // against sorting the values here), every pyramid level and the rendered pixels.
+    void computedMapsEqualStoredOnes() {
+        const int W = 300, H = 200;
+        std::mt19937 rng(3);
+        std::normal_distribution<float> z(0.0f, 2.0f);
+        auto plane = std::make_shared<FloatPlane>(W, H);
+        auto ratios = std::make_shared<Image>(W, H);
+        auto valid = std::make_shared<Mask>(W, H, 1);
+        for (std::size_t i = 0; i < plane->size(); ++i) {
+            (*plane)[i] = z(rng);
+            for (int c = 0; c < 3; ++c) ratios->data()[3 * i + std::size_t(c)] = std::exp2(z(rng));
+            (*valid)[i] = (i % 7) != 0;
+        }
+        auto signedRows = [plane, valid, W](int y, int x0, int n, float* out) {
+            for (int x = 0; x < n; ++x) {
+                const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x0 + x);
+                out[x] = (*valid)[i] ? (*plane)[i] : std::numeric_limits<float>::quiet_NaN();
+            }
+        };
+        auto ratioRows = [ratios, valid, W](int y, int x0, int n, float* out) {
+            for (int x = 0; x < n; ++x) {
+                const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x0 + x);
+                for (int c = 0; c < 3; ++c)
+                    out[3 * x + c] = (*valid)[i] ? ratios->data()[3 * i + std::size_t(c)] : std::numeric_limits<float>::quiet_NaN();
+            }
+        };
+        const std::vector<std::pair<SourcePtr, SourcePtr>> pairs{
+            {ImageSource::signedMap(plane, valid, "s"), ImageSource::signedMap(W, H, signedRows, "s")},
+            {ImageSource::ratio(ratios, valid, "r"), ImageSource::ratio(W, H, ratioRows, "r")}};
+        for (const auto& [stored, computed] : pairs) {
+            QVERIFY(computed->level(0).computed() && computed->bytes() < stored->bytes() + 1);
+            QCOMPARE(computed->autoRange(), stored->autoRange());
+            QCOMPARE(computed->rangeLow(), stored->rangeLow());
+            QCOMPARE(computed->rangeHigh(), stored->rangeHigh());
+            QCOMPARE(computed->levelCount(), stored->levelCount());
+            const int ch = stored->channels();
+            for (int l = 0; l < stored->levelCount(); ++l) {
+                const MipLevel& a = stored->level(l);
+                std::vector<float> ra(std::size_t(a.width) * ch), rb(ra.size());
+                for (int y = 0; y < a.height; ++y) {
+                    stored->readRow(l, y, 0, a.width, ra.data());
+                    computed->readRow(l, y, 0, a.width, rb.data());
+                    QVERIFY(std::memcmp(ra.data(), rb.data(), ra.size() * sizeof(float)) == 0);
+                }
+            }
+            DisplaySettings d;
+            for (int l = 0; l < 2; ++l)
+                QCOMPARE(renderRegion(*computed, l, QRect(3, 5, 90, 40), d), renderRegion(*stored, l, QRect(3, 5, 90, 40), d));
+        }
+        // The signed range is P99 of |v| over the valid pixels, the rule written out over sorted values.
+        std::vector<double> mags;
+        for (std::size_t i = 0; i < plane->size(); ++i)
+            if ((*valid)[i]) mags.push_back(std::fabs(double((*plane)[i])));
+        std::sort(mags.begin(), mags.end());
+        const double pos = 0.99 * double(mags.size() - 1);
+        const std::size_t lo = std::size_t(pos);
+        QVERIFY(std::abs(pairs[0].second->autoRange() - (mags[lo] + (pos - double(lo)) * (mags[lo + 1] - mags[lo]))) < 1e-6);
+
+        // Labels read from their bytes: the label names, black for "none", nearest-sample levels.
+        auto labels = std::make_shared<Plane<std::uint8_t>>(W, H, 1);
+        (*labels)(0, 0) = 255;
+        (*labels)(2, 0) = 0;
+        auto cat = ImageSource::categorical(labels, {QColor(Qt::red), QColor(Qt::green)}, {"zero", "one"}, "c");
+        QVERIFY(std::isnan(cat->value(0, 0, 0)));
+        QCOMPARE(cat->describe(2, 0), QString("zero"));
+        QCOMPARE(cat->describe(3, 0), QString("one"));
+        float px = 0.0f;
+        cat->readRow(1, 0, 1, 1, &px); // level 1 pixel 1 is level 0 pixel (2, 0)
+        QCOMPARE(px, 0.0f);
+        QCOMPARE(cat->bytes() < std::size_t(W) * H, true); // no float copy of the labels
     }
 
     void mapsAreShownInPlaceWithTheirMask() {
@@ -121,9 +230,11 @@ private Q_SLOTS:
         QCOMPARE(s->value(2, 0, 1), 3.0f);
         // Level 1 pixel 0 averages (0,0), (1,0), (0,1), (1,1): only (0,0) = 1 is valid.
         QCOMPARE(s->level(1).width, 65);
-        QCOMPARE(s->level(1).values[0], 1.0f);
+        std::vector<float> l1(65 * 3);
+        s->readRow(1, 0, 0, 65, l1.data());
+        QCOMPARE(l1[0], 1.0f);
         // Pixel 1 averages x = 2, 3 of both rows: (3 + 4 + 3 + 4) / 4.
-        QCOMPARE(s->level(1).values[3], 3.5f);
+        QCOMPARE(l1[3], 3.5f);
         DisplaySettings d;
         const QImage img = renderRegion(*s, 0, QRect(0, 0, 4, 1), d);
         QCOMPARE(img.pixel(1, 0), qRgb(0, 0, 0));

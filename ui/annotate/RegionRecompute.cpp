@@ -15,7 +15,7 @@ CasePtr recomputeCaseWithLabels(const CaseData& base, const SceneAnnotations& la
     c->regions = std::make_shared<const RegionMasks>(rasteriseByClass(labels, c->size.width(), c->size.height()));
     throwIfCancelled(token);
     if (c->hasEdit)
-        c->result = std::make_shared<const EvalResult>(evaluate(cancellable(c->inputs(), token), params, KeptMaps::Compact));
+        c->result = std::make_shared<const EvalResult>(evaluate(desktopInputs(cancellable(c->inputs(), token)), params, KeptMaps::Compact));
     throwIfCancelled(token);
     auto overlays = std::make_shared<CaseOverlays>(base.overlays ? *base.overlays : CaseOverlays{});
     overlays->annotations = overlayShapes(labels, c->size);

@@ -32,6 +32,11 @@ EvalInputs cancellable(EvalInputs in, const CancelToken& token) {
     return in;
 }
 
+EvalInputs desktopInputs(EvalInputs in) {
+    in.lowMemory = true;
+    return in;
+}
+
 CasePtr loadCaseImages(const CaseRequest& r, const CancelToken& token) {
     auto c = std::make_shared<CaseData>();
     c->id = r.id;
@@ -60,7 +65,7 @@ CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, c
     auto views = [](int done) {
         return QStringLiteral("building the map views (%1 of %2 done)").arg(done).arg(kMapSourceCount);
     };
-    EvalInputs in = c->inputs();
+    EvalInputs in = desktopInputs(c->inputs());
     in.onStage = [&](int stage, int stages, const char* name) {
         throwIfCancelled(token);
         if (progress)
@@ -86,7 +91,7 @@ EvalScores scoreCase(const CaseRequest& r, const CancelToken& token) {
     if (!r.edit) throw Error(r.id.label().toStdString(), r.editProblem.toStdString());
     const LoadedCase loaded = load(r, *r.edit, true);
     throwIfCancelled(token);
-    return evaluate(cancellable(loaded.inputs(r.id.task), token), r.params, false).scores;
+    return evaluate(desktopInputs(cancellable(loaded.inputs(r.id.task), token)), r.params, false).scores;
 }
 
 BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token) {
@@ -95,7 +100,7 @@ BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token) {
     b.source = model ? QStringLiteral("do_nothing model") : QStringLiteral("input PNG through the 8-bit path");
     const LoadedCase loaded = load(r, model ? *r.doNothingEdit : r.input, true);
     throwIfCancelled(token);
-    b.scores = evaluate(cancellable(loaded.inputs(r.id.task), token), r.params, false).scores;
+    b.scores = evaluate(desktopInputs(cancellable(loaded.inputs(r.id.task), token)), r.params, false).scores;
     return b;
 }
 

@@ -23,6 +23,9 @@ CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, c
 // `in` with an EvalInputs::onStage that throws JobCancelled between the evaluation's stages once
 // `token` is cancelled (the token must outlive the evaluation).
 EvalInputs cancellable(EvalInputs in, const CancelToken& token);
+// `in` as the desktop app evaluates: with EvalInputs::lowMemory (the same scores in less memory; the
+// app holds the images and their views beside the evaluation).
+EvalInputs desktopInputs(EvalInputs in);
 
 // Both steps at once.
 CasePtr computeCase(const CaseRequest& request, const CancelToken& token);

@@ -2,6 +2,7 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "metrics/EvalDerivedMaps.h"
 #include "metrics/MapPalette.h"
 #include "view/CaseOverlays.h"
 #include "view/ColourMaps.h"
@@ -9,6 +10,7 @@
 
 #include <oneapi/tbb/task_group.h>
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <type_traits>
@@ -39,21 +41,33 @@ std::vector<QColor> bandColours(std::size_t count) {
 
 namespace {
 
-QImage maskImage(const Mask& excluded, QColor colour) {
-    QImage img(excluded.width(), excluded.height(), QImage::Format_ARGB32_Premultiplied);
-    const QRgb on = colour.rgba();
-    for (int y = 0; y < excluded.height(); ++y) {
-        auto* row = reinterpret_cast<QRgb*>(img.scanLine(y));
-        for (int x = 0; x < excluded.width(); ++x) row[x] = excluded(x, y) ? on : 0u;
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// Overlays are 8-bit indexed images (a byte per pixel instead of four): index 0 is transparent.
+
+// `colour` outside Omega (index 1), transparent inside.
+QImage outsideImage(const Mask& omega, QColor colour) {
+    QImage img(omega.width(), omega.height(), QImage::Format_Indexed8);
+    img.setColorTable({qRgba(0, 0, 0, 0), colour.rgba()});
+    for (int y = 0; y < omega.height(); ++y) {
+        uchar* row = img.scanLine(y);
+        const std::uint8_t* in = omega.row(y);
+        for (int x = 0; x < omega.width(); ++x) row[x] = in[x] ? 0 : 1;
     }
     return img;
 }
 
 QImage contourImage(const Plane<std::uint8_t>& labels, const std::vector<QColor>& colours) {
-    QImage img(labels.width(), labels.height(), QImage::Format_ARGB32_Premultiplied);
-    img.fill(Qt::transparent);
+    // Index 1 + b draws band b; the last index is white (a label without a colour).
+    QList<QRgb> table{qRgba(0, 0, 0, 0)};
+    for (const QColor& c : colours) table.push_back(c.rgba());
+    const auto white = uchar(table.size());
+    table.push_back(qRgba(255, 255, 255, 255));
+    QImage img(labels.width(), labels.height(), QImage::Format_Indexed8);
+    img.setColorTable(table);
+    img.fill(0);
     for (int y = 0; y < labels.height(); ++y) {
-        auto* row = reinterpret_cast<QRgb*>(img.scanLine(y));
+        uchar* row = img.scanLine(y);
         for (int x = 0; x < labels.width(); ++x) {
             const std::uint8_t v = labels(x, y);
             const bool edge = (x + 1 < labels.width() && labels(x + 1, y) != v) ||
@@ -63,7 +77,7 @@ QImage contourImage(const Plane<std::uint8_t>& labels, const std::vector<QColor>
             std::uint8_t b = v;
             if (x + 1 < labels.width()) b = std::min(b, labels(x + 1, y));
             if (y + 1 < labels.height()) b = std::min(b, labels(x, y + 1));
-            row[x] = b < colours.size() ? colours[b].rgba() : qRgba(255, 255, 255, 255);
+            row[x] = b < colours.size() ? uchar(1 + b) : white;
         }
     }
     return img;
@@ -150,35 +164,49 @@ void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgr
             finished(p);
         });
     };
-    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(shared(m->sieMap), omegaShared, "SIE"); });
+    // E_R, E_G, the SIE map and the means of S(E) are computed from the images when drawn (the
+    // evaluation keeps none of them: KeptMaps::Compact); the rows keep the images and the result alive.
+    const auto derived = std::make_shared<const EvalDerivedMaps>(c.loaded().on, c.loaded().off, c.loaded().edit, omega,
+                                                                 c.result->scores);
+    auto derivedRows = [&c, derived, omegaShared](DerivedMap map) -> RowFunction {
+        const int channels = derivedMapChannels(map);
+        return [derived, omegaShared, map, channels, images = c.loadedCase, result = c.result](int y, int x0, int n,
+                                                                                              float* out) {
+            derived->row(map, y, x0, n, out);
+            const std::uint8_t* valid = omegaShared->row(y) + x0;
+            for (int x = 0; x < n; ++x)
+                if (!valid[x]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
+        };
+    };
+    const int W = c.size.width(), H = c.size.height();
+    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(W, H, derivedRows(DerivedMap::Sie), "SIE"); });
     build(PaneContent::LfeMap, [&] {
         auto anyOmega80 = std::make_shared<Mask>(c.size.width(), c.size.height());
         for (std::size_t i = 0; i < anyOmega80->size(); ++i)
             (*anyOmega80)[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
         return ImageSource::signedMap(shared(m->lfeMap), std::move(anyOmega80), "LFE");
     });
-    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(shared(m->ratioReal), omegaShared, "E_R"); });
-    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(shared(m->ratioEdit), omegaShared, "E_G"); });
+    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(W, H, derivedRows(DerivedMap::RatioReal), "E_R"); });
+    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(W, H, derivedRows(DerivedMap::RatioEdit), "E_G"); });
     build(PaneContent::StdReal, [&] {
-        return ImageSource::signedMap(shared(m->standardisedRealMean), omegaShared, "S(E_R)");
+        return ImageSource::signedMap(W, H, derivedRows(DerivedMap::StandardisedRealMean), "S(E_R)");
     });
     build(PaneContent::StdEdit, [&] {
-        return ImageSource::signedMap(shared(m->standardisedEditMean), omegaShared, "S(E_G)");
+        return ImageSource::signedMap(W, H, derivedRows(DerivedMap::StandardisedEditMean), "S(E_G)");
     });
     build(PaneContent::Validity, [&] {
         QStringList reasons;
         for (int r = 0; r < kExclusionReasonCount; ++r) reasons << exclusionReasonName(ExclusionReason(r));
-        return ImageSource::categorical(m->masks.reason, exclusionReasonColours(), reasons,
+        return ImageSource::categorical(shared(m->masks.reason), exclusionReasonColours(), reasons,
                                         paneContentName(PaneContent::Validity));
     });
     build(PaneContent::Bands, [&] {
-        return ImageSource::categorical(m->bandLabels, colours, bands, paneContentName(PaneContent::Bands), kNoBand);
+        return ImageSource::categorical(shared(m->bandLabels), colours, bands, paneContentName(PaneContent::Bands),
+                                        kNoBand);
     });
     group.run([&] {
         if (token.cancelled()) return;
-        Mask excluded(omega.width(), omega.height());
-        for (std::size_t i = 0; i < excluded.size(); ++i) excluded[i] = omega[i] ? 0 : 1;
-        overlays->outsideOmega = maskImage(excluded, outsideOmegaColour());
+        overlays->outsideOmega = outsideImage(omega, outsideOmegaColour());
         // Islands below contourMinArea are outlined as part of the band around them (display only).
         overlays->bandContours =
             contourImage(despeckleLabels(m->bandLabels, contourMinArea(c.size.width(), c.size.height())), colours);

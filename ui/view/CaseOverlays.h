@@ -31,8 +31,9 @@ struct OverlayLegendEntry {
 struct CaseOverlays {
     QSize size;
     std::vector<AnnotationShape> annotations;
-    QImage outsideOmega; // ARGB32: opaque where excluded, transparent where valid (tinted when drawn)
-    QImage bandContours; // ARGB32: band boundary pixels in the band colour, transparent elsewhere
+    // 8-bit indexed (a byte per pixel; colour table entry 0 transparent):
+    QImage outsideOmega; // opaque where excluded, transparent where valid (tinted when drawn)
+    QImage bandContours; // band boundary pixels in the band colour, transparent elsewhere
     std::vector<OverlayLegendEntry> bands; // the band contour colours, brightest band first
 };
 

@@ -1,5 +1,5 @@
 #include "view/ImageSource.h"
-#include "util/Percentile.h"
+#include "util/StreamingPercentile.h"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -13,8 +13,8 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-// Type-7 percentile of a vector (util/Percentile.h), reordering it; 0 for an empty one.
-double percentile(std::vector<float>& v, double p) { return v.empty() ? 0.0 : percentileInPlace(v, p); }
+// Rows per block when the automatic ranges visit a level.
+constexpr int kRangeRows = 8;
 
 // A level holding its own buffer of `count` floats (returned for filling).
 float* ownLevel(MipLevel& level, int width, int height, std::size_t count) {
@@ -49,76 +49,105 @@ void sharedLevel(MipLevel& level, int width, int height, std::shared_ptr<const T
     }
 }
 
-// Halves a level: 2x2 box mean of the finite, not excluded samples (NaN when none), or the top-left
-// sample.
+MipLevel computedLevel(int width, int height, RowFunction rows) {
+    MipLevel level;
+    level.width = width;
+    level.height = height;
+    level.rows = std::move(rows);
+    return level;
+}
+
+int halfOf(int n) { return std::max(1, (n + 1) / 2); }
+
+// Row y of the level that halves `src`: the 2x2 box mean of the finite, not excluded samples (NaN when
+// none; at an odd edge the last sample counts twice), or the top-left sample (`nearest`), of pixels
+// [x0, x0 + n).
+void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
+    const int sx0 = 2 * x0, sx1 = std::min(src.width, 2 * (x0 + n));
+    const std::size_t span = std::size_t(sx1 - sx0) * std::size_t(channels);
+    std::vector<float> rows(2 * span);
+    float* r0 = rows.data();
+    float* r1 = rows.data() + span;
+    const int y0 = 2 * y, y1 = std::min(2 * y + 1, src.height - 1);
+    src.read(y0, sx0, sx1 - sx0, channels, r0);
+    if (nearest) {
+        for (int x = 0; x < n; ++x)
+            std::copy_n(r0 + std::size_t(2 * x) * std::size_t(channels), channels, out + std::size_t(x) * std::size_t(channels));
+        return;
+    }
+    if (y1 != y0) src.read(y1, sx0, sx1 - sx0, channels, r1);
+    else std::copy(r0, r0 + span, r1);
+    for (int x = 0; x < n; ++x) {
+        const int xa = 2 * (x0 + x) - sx0, xb = std::min(2 * (x0 + x) + 1, src.width - 1) - sx0;
+        for (int c = 0; c < channels; ++c) {
+            float sum = 0.0f;
+            int k = 0;
+            for (const float* r : {r0, r1})
+                for (const int xx : {xa, xb}) {
+                    const float v = r[std::size_t(xx) * std::size_t(channels) + std::size_t(c)];
+                    if (std::isfinite(v)) { sum += v; ++k; }
+                }
+            out[std::size_t(x) * std::size_t(channels) + std::size_t(c)] = k ? sum / float(k) : kNaN;
+        }
+    }
+}
+
+// A stored level that halves `src` (computed or stored), built in parallel by rows.
 MipLevel halve(const MipLevel& src, int channels, bool nearest) {
     MipLevel dst;
-    const int w = std::max(1, (src.width + 1) / 2), h = std::max(1, (src.height + 1) / 2);
+    const int w = halfOf(src.width), h = halfOf(src.height);
     float* values = ownLevel(dst, w, h, std::size_t(w) * h * channels);
-    tbb::parallel_for(0, dst.height, [&](int y) {
-        for (int x = 0; x < dst.width; ++x) {
-            float* out = &values[(std::size_t(y) * dst.width + x) * channels];
-            const int x0 = 2 * x, y0 = 2 * y;
-            if (nearest) {
-                const std::size_t at = std::size_t(y0) * src.width + x0;
-                const float* in = &src.values[at * channels];
-                if (src.excluded(at)) std::fill(out, out + channels, kNaN);
-                else std::copy(in, in + channels, out);
-                continue;
-            }
-            for (int c = 0; c < channels; ++c) {
-                float sum = 0.0f;
-                int n = 0;
-                for (int dy = 0; dy < 2; ++dy) {
-                    const int yy = std::min(y0 + dy, src.height - 1);
-                    for (int dx = 0; dx < 2; ++dx) {
-                        const int xx = std::min(x0 + dx, src.width - 1);
-                        const std::size_t at = std::size_t(yy) * src.width + xx;
-                        const float v = src.values[at * channels + c];
-                        if (std::isfinite(v) && !src.excluded(at)) { sum += v; ++n; }
-                    }
-                }
-                out[c] = n ? sum / float(n) : kNaN;
-            }
-        }
+    tbb::parallel_for(0, h, [&](int y) {
+        halvedRow(src, channels, nearest, y, 0, w, values + std::size_t(y) * w * channels);
     });
     return dst;
 }
 
 std::atomic<std::uint64_t> nextSourceId{1};
 
-// The values value(i) for i in [0, n) that are present (value returns false to skip), in index
-// order, gathered in parallel: a count pass and a fill pass over fixed blocks, so the result does not
-// depend on the thread count.
-template <typename ValueOf>
-std::vector<float> gather(std::size_t n, ValueOf value) {
-    constexpr std::size_t kBlock = 1 << 16;
-    const std::size_t blocks = (n + kBlock - 1) / kBlock;
-    std::vector<std::size_t> offset(blocks + 1, 0);
-    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
-        std::size_t count = 0;
-        float v;
-        for (std::size_t i = b * kBlock, end = std::min(n, i + kBlock); i < end; ++i) count += value(i, v);
-        offset[b + 1] = count;
-    });
-    for (std::size_t b = 0; b < blocks; ++b) offset[b + 1] += offset[b];
-    std::vector<float> out(offset[blocks]);
-    tbb::parallel_for(std::size_t(0), blocks, [&](std::size_t b) {
-        std::size_t k = offset[b];
-        float v;
-        for (std::size_t i = b * kBlock, end = std::min(n, i + kBlock); i < end; ++i)
-            if (value(i, v)) out[k++] = v;
-    });
-    return out;
+// Type-7 percentiles ps of the values that `keep` gives for each pixel of `level` (keep(px, out)
+// appends zero or one value for the pixel's `channels` floats px; NaN pixels are excluded), without a
+// copy of the level (util/StreamingPercentile.h).
+template <typename Keep>
+std::vector<double> levelPercentiles(const MipLevel& level, int channels, const std::vector<double>& ps, Keep keep) {
+    const std::size_t blocks = std::size_t((level.height + kRangeRows - 1) / kRangeRows);
+    return percentilesOfBlocks(blocks, [&](std::size_t b, std::vector<float>& out) {
+        std::vector<float> row(std::size_t(level.width) * std::size_t(channels));
+        const int y0 = int(b) * kRangeRows, y1 = std::min(level.height, y0 + kRangeRows);
+        for (int y = y0; y < y1; ++y) {
+            level.read(y, 0, level.width, channels, row.data());
+            for (int x = 0; x < level.width; ++x) keep(row.data() + std::size_t(x) * std::size_t(channels), out);
+        }
+    }, ps);
 }
 
 } // namespace
+
+void MipLevel::read(int y, int x0, int n, int channels, float* out) const {
+    if (computed()) {
+        rows(y, x0, n, out);
+        return;
+    }
+    const std::size_t first = std::size_t(y) * std::size_t(width) + std::size_t(x0);
+    std::copy_n(values + first * std::size_t(channels), std::size_t(n) * std::size_t(channels), out);
+    if (!valid) return;
+    for (int x = 0; x < n; ++x)
+        if (!valid[first + std::size_t(x)]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
+}
 
 ImageSource::ImageSource(SourceKind kind, int channels, QString name)
     : id_(nextSourceId.fetch_add(1)), kind_(kind), channels_(channels), name_(std::move(name)) {}
 
 void ImageSource::buildPyramid(bool nearest) {
-    // Levels down to about 64 pixels on the long side.
+    // Level 1 is computed from level 0 when drawn; the levels below it are stored, down to about 64
+    // pixels on the long side.
+    if (std::max(levels_.back().width, levels_.back().height) <= 64) return;
+    const MipLevel base = levels_.front(); // shares level 0's storage and row function
+    const int channels = channels_;
+    levels_.push_back(computedLevel(halfOf(base.width), halfOf(base.height),
+                                    [base, channels, nearest](int y, int x0, int n, float* out) {
+                                        halvedRow(base, channels, nearest, y, x0, n, out);
+                                    }));
     while (std::max(levels_.back().width, levels_.back().height) > 64)
         levels_.push_back(halve(levels_.back(), channels_, nearest));
 }
@@ -126,18 +155,36 @@ void ImageSource::buildPyramid(bool nearest) {
 float ImageSource::value(int x, int y, int c) const {
     const MipLevel& l = levels_.front();
     if (x < 0 || y < 0 || x >= l.width || y >= l.height || c < 0 || c >= channels_) return kNaN;
-    const std::size_t i = std::size_t(y) * l.width + x;
-    return l.excluded(i) ? kNaN : l.values[i * channels_ + c];
+    float px[3];
+    l.read(y, x, 1, channels_, px);
+    return px[c];
 }
 
-void ImageSource::setColourRange(const Image& linear) {
-    const float* px = linear.data();
-    std::vector<float> lum = gather(linear.pixelCount(), [px](std::size_t i, float& y) {
-        const float* p = px + 3 * i;
-        y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
-        return std::isfinite(y);
+void ImageSource::setColourRange() {
+    autoRange_ = levelPercentiles(levels_.front(), 3, {99.5}, [](const float* p, std::vector<float>& out) {
+        const float y = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
+        if (std::isfinite(y)) out.push_back(y);
+    })[0];
+    if (std::isnan(autoRange_)) autoRange_ = 0.0;
+}
+
+void ImageSource::setRatioRange() {
+    const auto r = levelPercentiles(levels_.front(), 3, {1.0, 99.0}, [](const float* p, std::vector<float>& out) {
+        const float m = (p[0] + p[1] + p[2]) / 3.0f;
+        if (std::isfinite(m) && m > 0) out.push_back(std::log2(m));
     });
-    autoRange_ = percentile(lum, 99.5);
+    if (std::isnan(r[0])) return;
+    rangeLow_ = r[0];
+    rangeHigh_ = r[1];
+    if (rangeHigh_ - rangeLow_ < 1e-3) rangeHigh_ = rangeLow_ + 1e-3;
+}
+
+void ImageSource::setSignedRange() {
+    autoRange_ = levelPercentiles(levels_.front(), 1, {99.0}, [](const float* p, std::vector<float>& out) {
+        const float m = std::fabs(p[0]);
+        if (std::isfinite(m)) out.push_back(m);
+    })[0];
+    if (!(autoRange_ > 0)) autoRange_ = 1.0; // also NaN: no value
 }
 
 std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QString name) {
@@ -145,7 +192,7 @@ std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QStr
     MipLevel l0;
     copyLevel(l0, linear.width(), linear.height(), linear.data(), linear.floatCount());
     s->levels_.push_back(std::move(l0));
-    s->setColourRange(linear);
+    s->setColourRange();
     s->buildPyramid(false);
     return s;
 }
@@ -153,11 +200,11 @@ std::shared_ptr<const ImageSource> ImageSource::colour(const Image& linear, QStr
 std::shared_ptr<const ImageSource> ImageSource::colour(std::shared_ptr<const Image> linear, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
     MipLevel l0;
-    s->setColourRange(*linear);
     const float* values = linear->data();
     const int w = linear->width(), h = linear->height(); // read before the pointer is moved
     sharedLevel(l0, w, h, std::move(linear), values, nullptr);
     s->levels_.push_back(std::move(l0));
+    s->setColourRange();
     s->buildPyramid(false);
     return s;
 }
@@ -167,23 +214,18 @@ std::shared_ptr<const ImageSource> ImageSource::ratio(std::shared_ptr<const Imag
     auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
     MipLevel l0;
     const float* values = ratios->data();
-    const std::size_t n = ratios->pixelCount();
     const int w = ratios->width(), h = ratios->height(); // read before the pointer is moved
     sharedLevel(l0, w, h, std::move(ratios), values, std::move(valid));
-    std::vector<float> logs = gather(n, [values, &l0](std::size_t i, float& l) {
-        if (l0.excluded(i)) return false;
-        const float* px = values + 3 * i;
-        const float m = (px[0] + px[1] + px[2]) / 3.0f;
-        if (!(std::isfinite(m) && m > 0)) return false;
-        l = std::log2(m);
-        return true;
-    });
     s->levels_.push_back(std::move(l0));
-    if (!logs.empty()) {
-        s->rangeLow_ = percentile(logs, 1.0);
-        s->rangeHigh_ = percentile(logs, 99.0);
-        if (s->rangeHigh_ - s->rangeLow_ < 1e-3) s->rangeHigh_ = s->rangeLow_ + 1e-3;
-    }
+    s->setRatioRange();
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::ratio(int width, int height, RowFunction rows, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));
+    s->levels_.push_back(computedLevel(width, height, std::move(rows)));
+    s->setRatioRange();
     s->buildPyramid(false);
     return s;
 }
@@ -193,28 +235,31 @@ std::shared_ptr<const ImageSource> ImageSource::signedMap(std::shared_ptr<const 
     auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
     MipLevel l0;
     const float* v0 = values->values().data();
-    const std::size_t n = values->size();
     const int w = values->width(), h = values->height(); // read before the pointer is moved
     sharedLevel(l0, w, h, std::move(values), v0, std::move(valid));
-    std::vector<float> mags = gather(n, [v0, &l0](std::size_t i, float& m) {
-        m = std::fabs(v0[i]);
-        return std::isfinite(m) && !l0.excluded(i);
-    });
     s->levels_.push_back(std::move(l0));
-    s->autoRange_ = mags.empty() ? 1.0 : percentile(mags, 99.0);
-    if (!(s->autoRange_ > 0)) s->autoRange_ = 1.0;
+    s->setSignedRange();
     s->buildPyramid(false);
     return s;
 }
 
-std::shared_ptr<const ImageSource> ImageSource::categorical(const Plane<std::uint8_t>& labels,
+std::shared_ptr<const ImageSource> ImageSource::signedMap(int width, int height, RowFunction rows, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Signed, 1, std::move(name));
+    s->levels_.push_back(computedLevel(width, height, std::move(rows)));
+    s->setSignedRange();
+    s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::categorical(std::shared_ptr<const Plane<std::uint8_t>> labels,
                                                             std::vector<QColor> palette, QStringList labelNames,
                                                             QString name, std::uint8_t noneLabel) {
     auto s = std::make_shared<ImageSource>(SourceKind::Categorical, 1, std::move(name));
-    MipLevel l0;
-    float* v0 = ownLevel(l0, labels.width(), labels.height(), labels.size());
-    for (std::size_t i = 0; i < labels.size(); ++i) v0[i] = labels[i] == noneLabel ? kNaN : float(labels[i]);
-    s->levels_.push_back(std::move(l0));
+    const int w = labels->width(), h = labels->height();
+    s->levels_.push_back(computedLevel(w, h, [labels, noneLabel](int y, int x0, int n, float* out) {
+        const std::uint8_t* row = labels->row(y) + x0;
+        for (int x = 0; x < n; ++x) out[x] = row[x] == noneLabel ? kNaN : float(row[x]);
+    }));
     s->palette_ = std::move(palette);
     s->labelNames_ = std::move(labelNames);
     s->buildPyramid(true);

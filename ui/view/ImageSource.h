@@ -4,6 +4,12 @@
 // pyramid and the automatic ranges cost a few tens of ms on big images), then shared read-only by
 // the canvases: every member is const after construction.
 //
+// A level is either stored (a buffer of floats, or an image or map shown in place) or computed row by
+// row when drawn: the maps that follow pixel by pixel from the images (ratios, SIE, standardised
+// means) are computed at level 0 from the images instead of being kept, label planes are read from
+// their bytes, and level 1 of every source (three quarters of a pyramid's memory) is the 2x2 mean of
+// level 0 computed when drawn. Levels 2 and above are stored.
+//
 // Kinds:
 //  - Colour:      linear scene-referred RGB, shown with exposure and a tonemap (sRGB, gamma, false colour)
 //  - Ratio:       positive RGB ratio images (E_R, E_G), shown as log2 of the channel mean on a sequential map
@@ -18,6 +24,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -25,17 +32,25 @@ namespace ll::ui {
 
 enum class SourceKind { Colour, Ratio, Signed, Categorical };
 
+// Writes the values of pixels [x0, x0 + n) of row y (channels per pixel) to out, NaN where excluded.
+// Called from any thread; must not throw.
+using RowFunction = std::function<void(int y, int x0, int n, float* out)>;
+
 struct MipLevel {
     int width = 0;
     int height = 0;
-    const float* values = nullptr;       // interleaved, channels() per pixel
+    // Stored levels: interleaved, channels() per pixel. Null for a level computed by `rows`.
+    const float* values = nullptr;
     std::shared_ptr<const void> storage; // keeps `values` alive: the level's own buffer or a shared image
     std::size_t ownBytes = 0;            // bytes held by this level alone (0 when it shows a shared image)
-    // A map shown in place (level 0 only): pixels where this is 0 are excluded, as if NaN. Null = none.
+    // A map shown in place (stored level 0): pixels where this is 0 are excluded, as if NaN. Null = none.
     const std::uint8_t* valid = nullptr;
     std::shared_ptr<const void> validStorage; // keeps `valid` alive
+    RowFunction rows; // computed levels
 
-    bool excluded(std::size_t pixel) const { return valid && !valid[pixel]; }
+    bool computed() const { return values == nullptr; }
+    // Pixels [x0, x0 + n) of row y into out (`channels` floats per pixel), NaN where excluded.
+    void read(int y, int x0, int n, int channels, float* out) const;
 };
 
 class ImageSource {
@@ -50,7 +65,12 @@ public:
                                                     std::shared_ptr<const Mask> valid, QString name);
     static std::shared_ptr<const ImageSource> signedMap(std::shared_ptr<const FloatPlane> values,
                                                         std::shared_ptr<const Mask> valid, QString name);
-    static std::shared_ptr<const ImageSource> categorical(const Plane<std::uint8_t>& labels,
+    // Maps computed row by row when drawn (nothing of level 0 is kept): `rows` gives level 0 (3 values
+    // per pixel for a ratio map, 1 for a signed one; NaN where excluded) and keeps what it reads alive.
+    static std::shared_ptr<const ImageSource> ratio(int width, int height, RowFunction rows, QString name);
+    static std::shared_ptr<const ImageSource> signedMap(int width, int height, RowFunction rows, QString name);
+    // Labels read from their bytes when drawn (the source keeps them alive); `noneLabel` shows black.
+    static std::shared_ptr<const ImageSource> categorical(std::shared_ptr<const Plane<std::uint8_t>> labels,
                                                           std::vector<QColor> palette,
                                                           QStringList labelNames, QString name,
                                                           std::uint8_t noneLabel = 255);
@@ -65,6 +85,8 @@ public:
     int channels() const { return channels_; }
     int levelCount() const { return int(levels_.size()); }
     const MipLevel& level(int i) const { return levels_[std::size_t(i)]; }
+    // Pixels [x0, x0 + n) of row y of level i (channels() floats per pixel), NaN where excluded.
+    void readRow(int i, int y, int x0, int n, float* out) const { level(i).read(y, x0, n, channels_, out); }
     // Full-resolution value (NaN outside the image).
     float value(int x, int y, int c) const;
 
@@ -85,7 +107,9 @@ public:
 
 private:
     void buildPyramid(bool nearest);
-    void setColourRange(const Image& linear);
+    void setColourRange();
+    void setRatioRange();
+    void setSignedRange();
 
     std::uint64_t id_;
     SourceKind kind_;

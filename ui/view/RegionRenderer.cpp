@@ -6,6 +6,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <cmath>
+#include <vector>
 
 namespace ll::ui {
 
@@ -38,14 +39,12 @@ QImage renderRegion(const ImageSource& source, int level, QRect rect, const Disp
 
     auto renderRow = [&](int y) {
         auto* dst = reinterpret_cast<QRgb*>(out.scanLine(y));
-        const std::size_t first = std::size_t(rect.y() + y) * l.width + rect.x();
-        const float* src = &l.values[first * ch];
+        // The level's values of the row (computed levels work them out here), NaN where excluded.
+        std::vector<float> values(std::size_t(rect.width()) * std::size_t(ch));
+        l.read(rect.y() + y, rect.x(), rect.width(), ch, values.data());
+        const float* src = values.data();
         for (int x = 0; x < rect.width(); ++x, src += ch) {
-            QRgb c = qRgb(0, 0, 0);
-            if (l.excluded(first + std::size_t(x))) {
-                dst[x] = c;
-                continue;
-            }
+            QRgb c = qRgb(0, 0, 0); // excluded (NaN) pixels stay black
             switch (source.kind()) {
             case SourceKind::Colour: {
                 const float r = src[0] * gain, g = src[1] * gain, b = src[2] * gain;
