@@ -9,6 +9,7 @@
 #include "inspect/CaseCompute.h"
 #include "inspect/CaseRequest.h"
 #include "metrics/LoadCase.h"
+#include "metrics/ScoresJson.h"
 #include "panels/PixelInspector.h"
 #include "style/DarkTheme.h"
 #include "support/SmallSynthDataset.h"
@@ -69,6 +70,32 @@ private Q_SLOTS:
         QVERIFY(cancelled);
         QCOMPARE(seen.size(), 3);
         QVERIFY2(seen.back().startsWith(QStringLiteral("evaluating: SIE and gradients")), qPrintable(seen.join("; ")));
+    }
+
+    // The baseline and the background scoring evaluate against the real pair of a cached case of the
+    // scene instead of loading it again: the same scores as loading everything, for both tasks and
+    // another model; a pair of another size is not used; and the pair is really the one evaluated
+    // (a brightened copy changes the scores).
+    void backgroundJobsShareTheCachedPair() {
+        const Dataset ds = scanDataset(dataset_.toStdString());
+        const CancelToken token;
+        const SharedPair pair = loadCaseImages(makeCaseRequest(ds, id_), token)->loadedCase;
+        QVERIFY(pair && pair->width == 240);
+        auto json = [](const EvalScores& s) { return QString::fromStdString(toJson(s).dump()); };
+        for (const CaseId& id : {id_, CaseId{"scene_000", "flat_falloff", Task::Off}, CaseId{"scene_000", "do_nothing", Task::Off}}) {
+            const CaseRequest r = makeCaseRequest(ds, id);
+            const EvalScores alone = scoreCase(r, token);
+            QVERIFY(alone.sie.has_value() || alone.editFailure);
+            QCOMPARE(json(scoreCase(r, token, pair)), json(alone));
+            QCOMPARE(json(computeBaseline(r, token, pair).scores), json(computeBaseline(r, token).scores));
+        }
+        const CaseRequest r = makeCaseRequest(ds, id_);
+        LoadedCase brighter = *pair;
+        for (std::size_t i = 0; i < brighter.on.floatCount(); ++i) brighter.on.data()[i] *= 1.5f;
+        QVERIFY(json(scoreCase(r, token, std::make_shared<const LoadedCase>(std::move(brighter)))) != json(scoreCase(r, token)));
+        LoadedCase smaller = *pair;
+        smaller.width = 120;
+        QCOMPARE(json(scoreCase(r, token, std::make_shared<const LoadedCase>(std::move(smaller)))), json(scoreCase(r, token)));
     }
 
     void sessionDeliversImagesThenMaps() {
@@ -170,8 +197,11 @@ private Q_SLOTS:
         int mostScoring = 0;
         // Jobs whose result has not been delivered yet (the runner lists a job until it has handed
         // over its result, so a job just delivered may still be listed when its successor starts).
-        connect(&runner, &JobRunner::activityChanged, this,
-                [&] { mostScoring = std::max(mostScoring, session.scoringJobsRunning()); });
+        int mostBackground = 0; // scoring jobs and baselines at once
+        connect(&runner, &JobRunner::activityChanged, this, [&] {
+            mostScoring = std::max(mostScoring, session.scoringJobsRunning());
+            mostBackground = std::max(mostBackground, session.scoringJobsRunning() + session.baselineJobsRunning());
+        });
         int scored = 0;
         connect(&session, &DatasetSession::scoreReady, this, [&] { ++scored; });
         connect(&session, &DatasetSession::scoreFailed, this, [&] { ++scored; });
@@ -208,6 +238,8 @@ private Q_SLOTS:
         QCOMPARE(session.scoringJobsStarted(), (long long)usable - 1);
         QCOMPARE(scored, usable); // every edit once
         QVERIFY(mostScoring >= 1 && mostScoring <= slots);
+        QVERIFY(mostBackground > mostScoring || mostBackground == slots); // the baseline was counted
+        QVERIFY(mostBackground <= slots); // a baseline takes one of the slots
     }
 
     void scoringJobsAtOnceFitTheMemoryBudget() {

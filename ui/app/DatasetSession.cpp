@@ -45,6 +45,12 @@ CasePtr DatasetSession::cached(const CaseId& id) {
     return hit ? *hit : nullptr;
 }
 
+SharedPair DatasetSession::sharedPair(const QString& scene) const {
+    const QString prefix = scene + '\x1f';
+    const auto hit = cache_.findIf([&](const QString& key) { return key.startsWith(prefix); });
+    return hit && *hit ? (*hit)->loadedCase : nullptr;
+}
+
 std::optional<BaselineScores> DatasetSession::baseline(const QString& scene, Task task) const {
     auto it = baselines_.find(baselineKey(scene, task));
     if (it == baselines_.end()) return std::nullopt;
@@ -144,13 +150,17 @@ void DatasetSession::requestBaseline(const CaseId& id) {
     const Task task = id.task;
     runner_->run<BaselineScores>(
         tr("Baseline %1 turn %2").arg(scene, taskName(task)), JobPriority::Interactive, datasetToken_,
-        [req](const CancelToken& t) { return computeBaseline(req, t); }, this,
+        [req, pair = sharedPair(scene)](const CancelToken& t) { return computeBaseline(req, t, pair); }, this,
         [this, key, scene, task](BaselineScores b) {
             baselinePending_.erase(key);
             baselines_[key] = std::move(b);
             Q_EMIT baselineReady(scene, task);
+            pumpScoring();
         },
-        [this, key](QString) { baselinePending_.erase(key); });
+        [this, key](QString) {
+            baselinePending_.erase(key);
+            pumpScoring();
+        });
 }
 
 void DatasetSession::reportScores(const CaseId& id, const EvalScores& s) {
@@ -189,7 +199,9 @@ void DatasetSession::queueScore(const EditEntry& e, bool first) {
 
 void DatasetSession::pumpScoring() {
     if (!dataset_) return;
-    while (!currentPending_ && scoringRunning_ < scoringSlotsFor(largestPixels_) && !scoreQueue_.empty()) {
+    // A baseline being evaluated takes one of the slots (it holds as much memory as a scoring job).
+    while (!currentPending_ && scoringRunning_ + int(baselinePending_.size()) < scoringSlotsFor(largestPixels_) &&
+           !scoreQueue_.empty()) {
         const CaseId id = scoreQueue_.front();
         scoreQueue_.pop_front();
         scoreEdit(id);
@@ -211,7 +223,7 @@ void DatasetSession::scoreEdit(const CaseId& id) {
     };
     runner_->run<EvalScores>(
         tr("Scoring %1").arg(id.label()), JobPriority::Background, datasetToken_,
-        [req](const CancelToken& t) { return scoreCase(req, t); }, this,
+        [req, pair = sharedPair(id.scene)](const CancelToken& t) { return scoreCase(req, t, pair); }, this,
         [this, id, finished](EvalScores s) {
             reportScores(id, s);
             finished();

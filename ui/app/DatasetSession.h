@@ -49,6 +49,10 @@ public:
     const CaseId& current() const { return current_; }
     // The cached case, if any.
     CasePtr cached(const CaseId& id);
+    // The real pair of `scene` from a cached case of that scene (any model, task or parameters), which
+    // the baseline and the background scoring evaluate against instead of loading it again; null
+    // when none is cached.
+    SharedPair sharedPair(const QString& scene) const;
     std::optional<BaselineScores> baseline(const QString& scene, Task task) const;
 
     // Cache budget in bytes (default 2 GiB).
@@ -62,6 +66,8 @@ public:
     // Background scoring: jobs started so far, running now, and waiting.
     long long scoringJobsStarted() const { return scoringLaunched_; }
     int scoringJobsRunning() const { return scoringRunning_; }
+    // Baselines being evaluated (each takes one of the scoring slots).
+    int baselineJobsRunning() const { return int(baselinePending_.size()); }
     std::size_t scoringJobsQueued() const { return scoreQueue_.size(); }
 
 Q_SIGNALS:

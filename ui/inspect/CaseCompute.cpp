@@ -1,7 +1,9 @@
 #include "inspect/CaseCompute.h"
 
 #include "inspect/CaseSources.h"
+#include "annotations/SceneRegions.h"
 #include "metrics/EvalStages.h"
+#include "metrics/LoadEdit.h"
 #include "util/Error.h"
 
 namespace ll::ui {
@@ -23,6 +25,34 @@ CaseOptions optionsFor(const CaseRequest& r) {
 LoadedCase load(const CaseRequest& r, const std::filesystem::path& edit, bool withLabels) {
     CaseFiles files{r.on, r.off, edit, withLabels ? r.labels : std::nullopt};
     return loadCase(files, optionsFor(r), ColourConfig::builtin());
+}
+
+// Scores of `edit` against `pair` (the scene's real pair, already loaded at its evaluation size), read
+// as loadCase reads it: the edit with the case's sizing and the regions from the labels. Null when the
+// pair cannot stand in: the evaluation size is not fixed in advance, or differs.
+std::optional<EvalScores> scoreOnPair(const CaseRequest& r, const std::filesystem::path& edit, const SharedPair& pair,
+                                      const CancelToken& token) {
+    const CaseOptions o = optionsFor(r);
+    if (!pair || !o.size || o.size->first != pair->width || o.size->second != pair->height || !(o.k == pair->k))
+        return std::nullopt;
+    const ModelImagePath path(ColourConfig::builtin(), o.editColourSpace);
+    EditSizing sizing;
+    sizing.size = o.size; // the pair's own size only matters without it (LoadEdit.h)
+    sizing.allowAspectChange = o.allowAspectChange;
+    sizing.rejectNonFinite = o.rejectNonFinite;
+    const LoadedEdit e = loadEdit(edit, path, o.k, sizing);
+    if (e.edit.width() != pair->width || e.edit.height() != pair->height) return std::nullopt;
+    throwIfCancelled(token);
+    EvalInputs in = pair->inputs(r.id.task);
+    in.edit = &e.edit;
+    in.editCodes = e.codes ? &*e.codes : nullptr;
+    in.editClipped = e.clipped ? &*e.clipped : nullptr;
+    in.editSourceCodes = e.sourceCodes ? &*e.sourceCodes : nullptr;
+    in.regions.clear();
+    std::vector<std::string> warnings; // a scoring job reports no warnings (the case on screen does)
+    if (r.labels) in.regions = loadSceneRegions(*r.labels, pair->width, pair->height, &warnings).regions;
+    throwIfCancelled(token);
+    return evaluate(desktopInputs(cancellable(in, token)), r.params, false).scores;
 }
 
 } // namespace
@@ -87,17 +117,22 @@ CasePtr computeCase(const CaseRequest& r, const CancelToken& token) {
     return evaluateCaseImages(*images, r.params, token);
 }
 
-EvalScores scoreCase(const CaseRequest& r, const CancelToken& token) {
+EvalScores scoreCase(const CaseRequest& r, const CancelToken& token, const SharedPair& pair) {
     if (!r.edit) throw Error(r.id.label().toStdString(), r.editProblem.toStdString());
+    if (auto s = scoreOnPair(r, *r.edit, pair, token)) return *s;
     const LoadedCase loaded = load(r, *r.edit, true);
     throwIfCancelled(token);
     return evaluate(desktopInputs(cancellable(loaded.inputs(r.id.task), token)), r.params, false).scores;
 }
 
-BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token) {
+BaselineScores computeBaseline(const CaseRequest& r, const CancelToken& token, const SharedPair& pair) {
     BaselineScores b;
     const bool model = r.doNothingEdit.has_value();
     b.source = model ? QStringLiteral("do_nothing model") : QStringLiteral("input PNG through the 8-bit path");
+    if (auto s = scoreOnPair(r, model ? *r.doNothingEdit : r.input, pair, token)) {
+        b.scores = *s;
+        return b;
+    }
     const LoadedCase loaded = load(r, model ? *r.doNothingEdit : r.input, true);
     throwIfCancelled(token);
     b.scores = evaluate(desktopInputs(cancellable(loaded.inputs(r.id.task), token)), r.params, false).scores;

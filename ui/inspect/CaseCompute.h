@@ -30,8 +30,13 @@ EvalInputs desktopInputs(EvalInputs in);
 // Both steps at once.
 CasePtr computeCase(const CaseRequest& request, const CancelToken& token);
 
-// Scores only (no maps), for the dataset browser. Throws ll::Error when the edit is missing.
-EvalScores scoreCase(const CaseRequest& request, const CancelToken& token);
+// The real pair of a scene already loaded at its evaluation size (a case of that scene in the cache),
+// for the background jobs to evaluate against instead of loading it again. Null: none.
+using SharedPair = std::shared_ptr<const LoadedCase>;
+
+// Scores only (no maps), for the dataset browser. Throws ll::Error when the edit is missing. With
+// `pair` (a case of the same scene), only the edit and the labels are read; the same scores.
+EvalScores scoreCase(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = nullptr);
 
 // The do-nothing baseline of the case's scene and task (spec "Dataset aggregation"): the
 // dataset's do_nothing model when it has one, else the input PNG (the input through the 8-bit
@@ -40,6 +45,6 @@ struct BaselineScores {
     EvalScores scores;
     QString source; // "do_nothing model" or "input PNG"
 };
-BaselineScores computeBaseline(const CaseRequest& request, const CancelToken& token);
+BaselineScores computeBaseline(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = nullptr);
 
 } // namespace ll::ui

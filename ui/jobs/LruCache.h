@@ -48,6 +48,14 @@ public:
         index_.erase(it);
     }
 
+    // The value of the most recently used entry whose key satisfies `pred` (recency unchanged).
+    template <typename Pred>
+    std::optional<Value> findIf(Pred pred) const {
+        for (const Entry& e : order_)
+            if (pred(e.key)) return e.value;
+        return std::nullopt;
+    }
+
     // Erases every entry whose key satisfies `pred`.
     template <typename Pred>
     void eraseIf(Pred pred) {
