@@ -8,6 +8,7 @@
 //   --bench-view                                 print pan/zoom frame times on a 6000x4000 pair
 //   --bench-open DATASET                         print the time to a case's images, then its maps, and peak memory
 #include "MainWindow.h"
+#include "app/FreedMemory.h"
 #include "bench/OpenBenchmark.h"
 #include "bench/ViewBenchmark.h"
 #include "study/StudyLauncher.h"
@@ -20,6 +21,7 @@
 #include <cstdio>
 
 int main(int argc, char** argv) {
+    ll::ui::returnLargeBlocksToTheSystem();
     QApplication app(argc, argv);
     QApplication::setApplicationName("LightLens");
     QApplication::setOrganizationName("LightLens");

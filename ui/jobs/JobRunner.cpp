@@ -1,5 +1,7 @@
 #include "jobs/JobRunner.h"
 
+#include "app/FreedMemory.h"
+
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
@@ -74,6 +76,7 @@ void JobRunner::launch(const QString& label, JobPriority priority, const CancelT
 
 void JobRunner::finished(quint64 id) {
     labels_.erase(id);
+    if (labels_.empty()) trimFreedMemory(); // the last job's buffers go back to the system
     Q_EMIT activityChanged(activeJobs(), summaryOf(labels_));
 }
 
