@@ -28,13 +28,20 @@ EvalDerivedMaps::EvalDerivedMaps(const Image& on, const Image& off, const Image&
 }
 
 void EvalDerivedMaps::row(DerivedMap map, int y, int x0, int n, float* out) const {
+    std::array<float*, 5> outs{};
+    outs[std::size_t(map)] = out;
+    rows(y, x0, n, outs);
+}
+
+void EvalDerivedMaps::rows(int y, int x0, int n, const std::array<float*, 5>& outs) const {
     std::array<double, 3 * kChunk> er, eg, absD, absD1, d, zr, zg;
     std::array<float, kChunk> meanAbs;
     const std::uint8_t* om = omega_->row(y);
-    const int channels = derivedMapChannels(map);
+    const bool standardised = outs[2] || outs[3] || outs[4];
     for (int start = x0; start < x0 + n; start += kChunk) {
         const int w = std::min(kChunk, x0 + n - start);
         const std::size_t values = 3 * std::size_t(w);
+        const std::size_t at = std::size_t(start - x0);
         // The evaluation's ratio row (ratioRow, EvalRows.h): ratioSpan, then 0 outside Omega.
         ratioSpan(numerator_->pixel(start, y), edit_->pixel(start, y), denominator_->pixel(start, y), values,
                   er.data(), eg.data());
@@ -42,23 +49,28 @@ void EvalDerivedMaps::row(DerivedMap map, int y, int x0, int n, float* out) cons
         for (int x = 0; x < w; ++x)
             if (!keep[x])
                 for (int c = 0; c < 3; ++c) er[3 * std::size_t(x) + c] = eg[3 * std::size_t(x) + c] = 0.0;
-        float* o = out + std::size_t(start - x0) * std::size_t(channels);
-        if (map == DerivedMap::RatioReal || map == DerivedMap::RatioEdit) {
-            const double* e = map == DerivedMap::RatioReal ? er.data() : eg.data();
-            for (std::size_t f = 0; f < values; ++f) o[f] = float(e[f]);
-            continue;
-        }
-        std::fill(o, o + w, 0.0f);
+        for (int m = 0; m < 2; ++m)
+            if (float* o = outs[std::size_t(m)]) {
+                const double* e = m == 0 ? er.data() : eg.data();
+                for (std::size_t f = 0; f < values; ++f) o[3 * at + f] = float(e[f]);
+            }
+        if (!standardised) continue;
+        for (int m = 2; m < 5; ++m)
+            if (float* o = outs[std::size_t(m)]) std::fill(o + at, o + at + std::size_t(w), 0.0f);
         if (!standardised_) continue;
         sieDifferences(er.data(), eg.data(), keep, w, z_, absD.data(), absD1.data(), meanAbs.data(), d.data(),
                        zr.data(), zg.data());
-        const double* v = map == DerivedMap::Sie ? d.data() : map == DerivedMap::StandardisedRealMean ? zr.data() : zg.data();
-        // The kept maps' sum: channel by channel from 0, then divided by 3 and rounded to float.
-        for (int x = 0; x < w; ++x) {
-            if (!keep[x]) continue;
-            double sum = 0.0;
-            for (int c = 0; c < 3; ++c) sum += v[3 * std::size_t(x) + std::size_t(c)];
-            o[x] = float(sum / 3.0);
+        // The kept maps' sums: channel by channel from 0, then divided by 3 and rounded to float.
+        for (int m = 2; m < 5; ++m) {
+            float* o = outs[std::size_t(m)];
+            if (!o) continue;
+            const double* v = m == 2 ? zr.data() : m == 3 ? zg.data() : d.data();
+            for (int x = 0; x < w; ++x) {
+                if (!keep[x]) continue;
+                double sum = 0.0;
+                for (int c = 0; c < 3; ++c) sum += v[3 * std::size_t(x) + std::size_t(c)];
+                o[at + std::size_t(x)] = float(sum / 3.0);
+            }
         }
     }
 }

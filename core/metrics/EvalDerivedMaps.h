@@ -36,6 +36,10 @@ public:
     // outside Omega as in the kept maps. The span must lie inside the image.
     void row(DerivedMap map, int y, int x0, int n, float* out) const;
 
+    // Every map at once (one ratio row and one standardisation for all five): out[m] receives map m
+    // (in DerivedMap order) as row() gives it, or nothing when null.
+    void rows(int y, int x0, int n, const std::array<float*, 5>& out) const;
+
 private:
     const Image* numerator_;
     const Image* edit_;

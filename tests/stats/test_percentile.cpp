@@ -92,6 +92,37 @@ private Q_SLOTS:
         for (const double x : none) QVERIFY(std::isnan(x));
     }
 
+    // Several sets from the same blocks: each set's percentiles as if computed alone (and by sorting);
+    // a set without values gives NaN.
+    void streamingSetsEqualSortingEachSet() {
+        std::mt19937 rng(5);
+        std::normal_distribution<float> z(1.0f, 2.0f);
+        const std::size_t n = 50000, blockSize = 1000;
+        std::vector<float> a(n), b;
+        for (float& x : a) x = z(rng);
+        for (std::size_t i = 0; i < n; i += 3) b.push_back(std::abs(a[i]) * 0.5f); // a third as many
+        const std::vector<std::vector<double>> ps{{1.0, 99.0}, {50.0, 99.5}, {10.0}};
+        const auto got = percentilesOfBlockSets(n / blockSize, [&](std::size_t blk, std::vector<std::vector<float>>& out) {
+            for (std::size_t i = blk * blockSize; i < (blk + 1) * blockSize; ++i) {
+                out[0].push_back(a[i]);
+                if (i % 3 == 0) out[1].push_back(std::abs(a[i]) * 0.5f);
+            }
+        }, ps);
+        QCOMPARE(got.size(), std::size_t(3));
+        for (int k = 0; k < 2; ++k) {
+            std::vector<float> s = k == 0 ? a : b;
+            std::sort(s.begin(), s.end());
+            for (std::size_t j = 0; j < ps[std::size_t(k)].size(); ++j) {
+                const double pos = ps[std::size_t(k)][j] / 100.0 * double(s.size() - 1);
+                const std::size_t lo = std::size_t(pos);
+                const double want = double(s[lo]) + (pos - double(lo)) * (double(s[lo + 1]) - double(s[lo]));
+                QCOMPARE(got[std::size_t(k)][j], want);
+            }
+        }
+        QCOMPARE(got[2].size(), std::size_t(1));
+        QVERIFY(std::isnan(got[2][0]));
+    }
+
     void statsPercentileDropsNonFinite() {
         // stats::percentile takes q in [0, 1] and leaves out NaN and infinities.
         const double inf = std::numeric_limits<double>::infinity();
