@@ -2,6 +2,7 @@
 
 #include "annotations/AnnotationIO.h"
 #include "annotations/Rasterise.h"
+#include "inspect/DerivedViews.h"
 #include "metrics/EvalDerivedMaps.h"
 #include "metrics/MapPalette.h"
 #include "view/CaseOverlays.h"
@@ -165,34 +166,27 @@ void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgr
         });
     };
     // E_R, E_G, the SIE map and the means of S(E) are computed from the images when drawn (the
-    // evaluation keeps none of them: KeptMaps::Compact); the rows keep the images and the result alive.
-    const auto derived = std::make_shared<const EvalDerivedMaps>(c.loaded().on, c.loaded().off, c.loaded().edit, omega,
-                                                                 c.result->scores);
-    auto derivedRows = [&c, derived, omegaShared](DerivedMap map) -> RowFunction {
-        const int channels = derivedMapChannels(map);
-        return [derived, omegaShared, map, channels, images = c.loadedCase, result = c.result](int y, int x0, int n,
-                                                                                              float* out) {
-            derived->row(map, y, x0, n, out);
-            const std::uint8_t* valid = omegaShared->row(y) + x0;
-            for (int x = 0; x < n; ++x)
-                if (!valid[x]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
-        };
-    };
-    const int W = c.size.width(), H = c.size.height();
-    build(PaneContent::SieMap, [&] { return ImageSource::signedMap(W, H, derivedRows(DerivedMap::Sie), "SIE"); });
+    // evaluation keeps none of them: KeptMaps::Compact), and built together (DerivedViews.h); their
+    // rows keep the images and the result alive.
+    group.run([&] {
+        if (token.cancelled()) return;
+        const auto derived = std::make_shared<const EvalDerivedMaps>(c.loaded().on, c.loaded().off, c.loaded().edit,
+                                                                     omega, c.result->scores);
+        const std::array<PaneContent, 5> panes{PaneContent::RatioReal, PaneContent::RatioEdit, PaneContent::StdReal,
+                                               PaneContent::StdEdit, PaneContent::SieMap};
+        const auto keepAlive = std::make_shared<const std::pair<std::shared_ptr<const LoadedCase>, std::shared_ptr<const EvalResult>>>(
+            c.loadedCase, c.result);
+        const auto views = buildDerivedViews(derived, omegaShared, keepAlive, {"E_R", "E_G", "S(E_R)", "S(E_G)", "SIE"});
+        for (std::size_t m = 0; m < panes.size(); ++m) {
+            at(panes[m]) = views[m];
+            finished(panes[m]);
+        }
+    });
     build(PaneContent::LfeMap, [&] {
         auto anyOmega80 = std::make_shared<Mask>(c.size.width(), c.size.height());
         for (std::size_t i = 0; i < anyOmega80->size(); ++i)
             (*anyOmega80)[i] = m->omega80[0][i] | m->omega80[1][i] | m->omega80[2][i];
         return ImageSource::signedMap(shared(m->lfeMap), std::move(anyOmega80), "LFE");
-    });
-    build(PaneContent::RatioReal, [&] { return ImageSource::ratio(W, H, derivedRows(DerivedMap::RatioReal), "E_R"); });
-    build(PaneContent::RatioEdit, [&] { return ImageSource::ratio(W, H, derivedRows(DerivedMap::RatioEdit), "E_G"); });
-    build(PaneContent::StdReal, [&] {
-        return ImageSource::signedMap(W, H, derivedRows(DerivedMap::StandardisedRealMean), "S(E_R)");
-    });
-    build(PaneContent::StdEdit, [&] {
-        return ImageSource::signedMap(W, H, derivedRows(DerivedMap::StandardisedEditMean), "S(E_G)");
     });
     build(PaneContent::Validity, [&] {
         QStringList reasons;

@@ -57,12 +57,9 @@ MipLevel computedLevel(int width, int height, RowFunction rows) {
     return level;
 }
 
-int halfOf(int n) { return std::max(1, (n + 1) / 2); }
+int halfOf(int n) { return halvedSize(n); }
 
-// Row y of the level that halves `src`: the 2x2 box mean of the finite, not excluded samples (NaN when
-// none; at an odd edge the last sample counts twice), or the top-left sample (`nearest`), of pixels
-// [x0, x0 + n).
-void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
+void halvedRowImpl(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
     const int sx0 = 2 * x0, sx1 = std::min(src.width, 2 * (x0 + n));
     const std::size_t span = std::size_t(sx1 - sx0) * std::size_t(channels);
     std::vector<float> rows(2 * span);
@@ -98,7 +95,7 @@ MipLevel halve(const MipLevel& src, int channels, bool nearest) {
     const int w = halfOf(src.width), h = halfOf(src.height);
     float* values = ownLevel(dst, w, h, std::size_t(w) * h * channels);
     tbb::parallel_for(0, h, [&](int y) {
-        halvedRow(src, channels, nearest, y, 0, w, values + std::size_t(y) * w * channels);
+        halvedRowImpl(src, channels, nearest, y, 0, w, values + std::size_t(y) * w * channels);
     });
     return dst;
 }
@@ -123,6 +120,24 @@ std::vector<double> levelPercentiles(const MipLevel& level, int channels, const 
 
 } // namespace
 
+int halvedSize(int n) { return std::max(1, (n + 1) / 2); }
+
+void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
+    halvedRowImpl(src, channels, nearest, y, x0, n, out);
+}
+
+bool ratioRangeValue(const float* p, float& value) {
+    const float m = (p[0] + p[1] + p[2]) / 3.0f;
+    if (!(std::isfinite(m) && m > 0)) return false;
+    value = std::log2(m);
+    return true;
+}
+
+bool signedRangeValue(const float* p, float& value) {
+    value = std::fabs(p[0]);
+    return std::isfinite(value);
+}
+
 void MipLevel::read(int y, int x0, int n, int channels, float* out) const {
     if (computed()) {
         rows(y, x0, n, out);
@@ -138,7 +153,7 @@ void MipLevel::read(int y, int x0, int n, int channels, float* out) const {
 ImageSource::ImageSource(SourceKind kind, int channels, QString name)
     : id_(nextSourceId.fetch_add(1)), kind_(kind), channels_(channels), name_(std::move(name)) {}
 
-void ImageSource::buildPyramid(bool nearest) {
+void ImageSource::buildPyramid(bool nearest, std::vector<float>* level2) {
     // Level 1 is computed from level 0 when drawn; the levels below it are stored, down to about 64
     // pixels on the long side.
     if (std::max(levels_.back().width, levels_.back().height) <= 64) return;
@@ -146,8 +161,19 @@ void ImageSource::buildPyramid(bool nearest) {
     const int channels = channels_;
     levels_.push_back(computedLevel(halfOf(base.width), halfOf(base.height),
                                     [base, channels, nearest](int y, int x0, int n, float* out) {
-                                        halvedRow(base, channels, nearest, y, x0, n, out);
+                                        halvedRowImpl(base, channels, nearest, y, x0, n, out);
                                     }));
+    if (level2 && std::max(levels_.back().width, levels_.back().height) > 64) { // given: stored as it is
+        MipLevel l2;
+        const int w = halfOf(levels_.back().width), h = halfOf(levels_.back().height);
+        auto buffer = std::make_shared<std::vector<float>>(std::move(*level2));
+        l2.width = w;
+        l2.height = h;
+        l2.values = buffer->data();
+        l2.ownBytes = buffer->size() * sizeof(float);
+        l2.storage = std::move(buffer);
+        levels_.push_back(std::move(l2));
+    }
     while (std::max(levels_.back().width, levels_.back().height) > 64)
         levels_.push_back(halve(levels_.back(), channels_, nearest));
 }
@@ -169,21 +195,29 @@ void ImageSource::setColourRange() {
 }
 
 void ImageSource::setRatioRange() {
-    const auto r = levelPercentiles(levels_.front(), 3, {1.0, 99.0}, [](const float* p, std::vector<float>& out) {
-        const float m = (p[0] + p[1] + p[2]) / 3.0f;
-        if (std::isfinite(m) && m > 0) out.push_back(std::log2(m));
+    const auto r = levelPercentiles(levels_.front(), 3, ratioRangePercentiles(), [](const float* p, std::vector<float>& out) {
+        float v;
+        if (ratioRangeValue(p, v)) out.push_back(v);
     });
-    if (std::isnan(r[0])) return;
-    rangeLow_ = r[0];
-    rangeHigh_ = r[1];
+    setRatioRangeFrom(r[0], r[1]);
+}
+
+void ImageSource::setRatioRangeFrom(double low, double high) {
+    if (std::isnan(low)) return;
+    rangeLow_ = low;
+    rangeHigh_ = high;
     if (rangeHigh_ - rangeLow_ < 1e-3) rangeHigh_ = rangeLow_ + 1e-3;
 }
 
 void ImageSource::setSignedRange() {
-    autoRange_ = levelPercentiles(levels_.front(), 1, {99.0}, [](const float* p, std::vector<float>& out) {
-        const float m = std::fabs(p[0]);
-        if (std::isfinite(m)) out.push_back(m);
-    })[0];
+    setSignedRangeFrom(levelPercentiles(levels_.front(), 1, signedRangePercentiles(), [](const float* p, std::vector<float>& out) {
+        float v;
+        if (signedRangeValue(p, v)) out.push_back(v);
+    })[0]);
+}
+
+void ImageSource::setSignedRangeFrom(double p99) {
+    autoRange_ = p99;
     if (!(autoRange_ > 0)) autoRange_ = 1.0; // also NaN: no value
 }
 
@@ -248,6 +282,19 @@ std::shared_ptr<const ImageSource> ImageSource::signedMap(int width, int height,
     s->levels_.push_back(computedLevel(width, height, std::move(rows)));
     s->setSignedRange();
     s->buildPyramid(false);
+    return s;
+}
+
+std::shared_ptr<const ImageSource> ImageSource::prebuilt(SourceKind kind, int width, int height, RowFunction rows,
+                                                        double autoRange, double low, double high,
+                                                        std::vector<float> level2, QString name) {
+    auto s = std::make_shared<ImageSource>(kind, kind == SourceKind::Ratio ? 3 : 1, std::move(name));
+    s->levels_.push_back(computedLevel(width, height, std::move(rows)));
+    if (kind == SourceKind::Ratio) s->setRatioRangeFrom(low, high);
+    else s->setSignedRangeFrom(autoRange);
+    const std::size_t want = std::size_t(halvedSize(halvedSize(width))) * std::size_t(halvedSize(halvedSize(height))) *
+                             std::size_t(s->channels_);
+    s->buildPyramid(false, level2.size() == want ? &level2 : nullptr);
     return s;
 }
 

@@ -69,6 +69,13 @@ public:
     // per pixel for a ratio map, 1 for a signed one; NaN where excluded) and keeps what it reads alive.
     static std::shared_ptr<const ImageSource> ratio(int width, int height, RowFunction rows, QString name);
     static std::shared_ptr<const ImageSource> signedMap(int width, int height, RowFunction rows, QString name);
+    // The same as ratio() / signedMap() of `rows` (kind Ratio or Signed), with the automatic range and
+    // the stored level 2 worked out by the caller (several maps built in one pass over shared rows,
+    // inspect/DerivedViews.h): autoRange for a signed map, low and high for a ratio map, `level2` the
+    // pyramid's level 2 (halvedRow of halvedRow of level 0), empty when the pyramid stops above it.
+    static std::shared_ptr<const ImageSource> prebuilt(SourceKind kind, int width, int height, RowFunction rows,
+                                                       double autoRange, double low, double high,
+                                                       std::vector<float> level2, QString name);
     // Labels read from their bytes when drawn (the source keeps them alive); `noneLabel` shows black.
     static std::shared_ptr<const ImageSource> categorical(std::shared_ptr<const Plane<std::uint8_t>> labels,
                                                           std::vector<QColor> palette,
@@ -106,10 +113,13 @@ public:
     ImageSource(SourceKind kind, int channels, QString name);
 
 private:
-    void buildPyramid(bool nearest);
+    // `level2`, when given, is stored as level 2 instead of halving level 1.
+    void buildPyramid(bool nearest, std::vector<float>* level2 = nullptr);
     void setColourRange();
     void setRatioRange();
+    void setRatioRangeFrom(double low, double high);
     void setSignedRange();
+    void setSignedRangeFrom(double p99);
 
     std::uint64_t id_;
     SourceKind kind_;
@@ -124,5 +134,19 @@ private:
 };
 
 using SourcePtr = std::shared_ptr<const ImageSource>;
+
+// Row y of the level that halves `src` (pixels [x0, x0 + n), `channels` floats each): the 2x2 box mean
+// of the finite samples (NaN when none; at an odd edge the last sample counts twice), or the top-left
+// sample (`nearest`). The pyramid's one rule.
+void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out);
+// Width or height of the level below one of `n`.
+int halvedSize(int n);
+// The value a pixel adds to its source's automatic range, if any: log2 of the channel mean of a
+// positive finite ratio pixel (3 floats); |v| of a finite signed pixel.
+bool ratioRangeValue(const float* px, float& value);
+bool signedRangeValue(const float* px, float& value);
+// The percentiles of the automatic ranges: P1 and P99 (ratio), P99 (signed).
+inline const std::vector<double>& ratioRangePercentiles() { static const std::vector<double> p{1.0, 99.0}; return p; }
+inline const std::vector<double>& signedRangePercentiles() { static const std::vector<double> p{99.0}; return p; }
 
 } // namespace ll::ui
