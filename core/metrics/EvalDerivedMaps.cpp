@@ -42,13 +42,9 @@ void EvalDerivedMaps::rows(int y, int x0, int n, const std::array<float*, 5>& ou
         const int w = std::min(kChunk, x0 + n - start);
         const std::size_t values = 3 * std::size_t(w);
         const std::size_t at = std::size_t(start - x0);
-        // The evaluation's ratio row (ratioRow, EvalRows.h): ratioSpan, then 0 outside Omega.
-        ratioSpan(numerator_->pixel(start, y), edit_->pixel(start, y), denominator_->pixel(start, y), values,
-                  er.data(), eg.data());
         const std::uint8_t* keep = om + start;
-        for (int x = 0; x < w; ++x)
-            if (!keep[x])
-                for (int c = 0; c < 3; ++c) er[3 * std::size_t(x) + c] = eg[3 * std::size_t(x) + c] = 0.0;
+        ratioSpanInOmega(numerator_->pixel(start, y), edit_->pixel(start, y), denominator_->pixel(start, y), keep, w,
+                         er.data(), eg.data());
         for (int m = 0; m < 2; ++m)
             if (float* o = outs[std::size_t(m)]) {
                 const double* e = m == 0 ? er.data() : eg.data();
@@ -60,17 +56,12 @@ void EvalDerivedMaps::rows(int y, int x0, int n, const std::array<float*, 5>& ou
         if (!standardised_) continue;
         sieDifferences(er.data(), eg.data(), keep, w, z_, absD.data(), absD1.data(), meanAbs.data(), d.data(),
                        zr.data(), zg.data());
-        // The kept maps' sums: channel by channel from 0, then divided by 3 and rounded to float.
         for (int m = 2; m < 5; ++m) {
             float* o = outs[std::size_t(m)];
             if (!o) continue;
             const double* v = m == 2 ? zr.data() : m == 3 ? zg.data() : d.data();
-            for (int x = 0; x < w; ++x) {
-                if (!keep[x]) continue;
-                double sum = 0.0;
-                for (int c = 0; c < 3; ++c) sum += v[3 * std::size_t(x) + std::size_t(c)];
-                o[at + std::size_t(x)] = float(sum / 3.0);
-            }
+            for (int x = 0; x < w; ++x)
+                if (keep[x]) o[at + std::size_t(x)] = channelMean(v + 3 * std::size_t(x));
         }
     }
 }

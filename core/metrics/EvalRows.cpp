@@ -18,18 +18,17 @@ const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, c
     const int W = num.width();
     const std::size_t n = 3 * std::size_t(W);
     row.resize(2 * n);
-    const float* a = num.pixel(0, y);
-    const float* g = edit.pixel(0, y);
-    const float* d = den.pixel(0, y);
-    const std::uint8_t* m = ws.omega.row(y);
-    double* er = row.data();
-    double* eg = row.data() + n;
-    ratioSpan(a, g, d, n, er, eg); // invalid pixels are zeroed below
-    for (int x = 0; x < W; ++x)
-        if (!m[x])
-            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;
+    ratioSpanInOmega(num.pixel(0, y), edit.pixel(0, y), den.pixel(0, y), ws.omega.row(y), W, row.data(), row.data() + n);
     rr.rowOf[slot] = y;
     return row.data();
+}
+
+void ratioSpanInOmega(const float* a, const float* g, const float* d, const std::uint8_t* keep, int W, double* er,
+                      double* eg) {
+    ratioSpan(a, g, d, 3 * std::size_t(W), er, eg); // invalid pixels are zeroed below
+    for (int x = 0; x < W; ++x)
+        if (!keep[x])
+            for (int c = 0; c < 3; ++c) er[3 * x + c] = eg[3 * x + c] = 0.0;
 }
 
 void compactInto(const float* v, const std::uint8_t* keep, const std::array<int, 3>& bits, int W,

@@ -20,6 +20,20 @@ namespace ll {
 // magnitudes keep the order of the exact ones (GradientThreshold.h).
 const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y);
 
+// The arithmetic of a ratio row for W pixels (any span of a row): ratioSpan of the numerator a, the
+// edit g and the denominator d into er and eg (3 values per pixel), then 0 where keep[x] (Omega) is not
+// set.
+void ratioSpanInOmega(const float* a, const float* g, const float* d, const std::uint8_t* keep, int W, double* er,
+                      double* eg);
+
+// A per-pixel map's value from a pixel's three channel values px: their sum from 0, channel by channel,
+// divided by 3 and rounded to float (the SIE map and the means of S(E)).
+inline float channelMean(const double* px) {
+    double sum = 0.0;
+    for (int c = 0; c < 3; ++c) sum += px[c];
+    return float(sum / 3.0);
+}
+
 // Empties every thread's cache of ratio rows and gradient rows (before a call: the rows belong to the
 // last call's images).
 void forgetRatioRows(EvalWorkspace& ws);

@@ -37,12 +37,10 @@ void sieStage(EvalRun& run) {
     const Image& edit = run.edit;
     const Image& denominator = run.denominator;
     const std::size_t nBands = run.bandKeys.size();
-    const bool keepMaps = run.keepMaps;
-    const bool perChannelMaps = run.perChannelMaps;
-    const bool gradientsKept = keepMaps && !maps.compact; // finishRun moves M_R and M_G into the maps
-    // Compact maps keep no map that EvalDerivedMaps computes from the images (E_R, E_G, the SIE map and
-    // the means of S(E)).
-    const bool ratioMapsKept = keepMaps && !maps.compact;
+    // KeptMaps::All: finishRun moves M_R and M_G into the maps, and this pass fills E_R, E_G, the SIE
+    // map, the means of S(E) and the per-channel maps (compact maps leave them to EvalDerivedMaps and
+    // pixelMetrics).
+    const bool allMaps = run.perChannelMaps;
     const bool empty = run.empty;
     const std::vector<const Mask*>& regionMasks = run.regionMasks;
 
@@ -50,17 +48,15 @@ void sieStage(EvalRun& run) {
     for (std::size_t k = 0; k < regionMasks.size(); ++k) ws.regionRuns[k].assign(*regionMasks[k]);
     const int labelCount = int(nBands + regionMasks.size());
     ws.regions.reset(labelCount, H);
-    if (ratioMapsKept) {
+    if (allMaps) {
         maps.ratioReal = Image(W, H);
         maps.ratioEdit = Image(W, H);
         maps.sieMap = FloatPlane(W, H);
         maps.standardisedRealMean = FloatPlane(W, H);
         maps.standardisedEditMean = FloatPlane(W, H);
-        if (perChannelMaps) {
-            maps.siePerChannel = Image(W, H);
-            maps.standardisedReal = Image(W, H);
-            maps.standardisedEdit = Image(W, H);
-        }
+        maps.siePerChannel = Image(W, H);
+        maps.standardisedReal = Image(W, H);
+        maps.standardisedEdit = Image(W, H);
     }
     ws.rowSums.assign(std::size_t(H), {});
     {
@@ -122,7 +118,7 @@ void sieStage(EvalRun& run) {
             gradientMagnitudeSpan(Eu, E, Ed, n3, mr);
             gradientMagnitudeSpan(Eu + n3, E + n3, Ed + n3, n3, mg);
             domainSpan(ws.omega.row(y - 1), om, ws.omega.row(y + 1), W, dom);
-            if (gradientsKept)
+            if (allMaps)
                 for (int x = 0; x < W; ++x)
                     if (!dom[x]) {
                         float* r = mr + 3 * x;
@@ -138,7 +134,7 @@ void sieStage(EvalRun& run) {
             }
         } else {
             std::fill(dom, dom + W, std::uint8_t(0));
-            if (gradientsKept) {
+            if (allMaps) {
                 std::fill(mr, mr + n3, 0.0f);
                 std::fill(mg, mg + n3, 0.0f);
             }
@@ -146,7 +142,7 @@ void sieStage(EvalRun& run) {
 
         // Bands, SIE and SIE1 sums, mean_c |D_c| per pixel of Omega (0 elsewhere).
         bandOf.classify(L, std::size_t(W), band);
-        if (ratioMapsKept)
+        if (allMaps)
             for (int x = 0; x < W; ++x)
                 for (int c = 0; c < 3; ++c) {
                     maps.ratioReal.at(x, y, c) = float(E[3 * x + c]);
@@ -157,10 +153,10 @@ void sieStage(EvalRun& run) {
         std::array<double, 6> sums{};
         if (!empty) {
             for (auto* v : {&sc.absD, &sc.absD1}) v->resize(n3);
-            if (ratioMapsKept)
+            if (allMaps)
                 for (auto* v : {&sc.diff, &sc.zr, &sc.zg}) v->resize(n3);
             sieDifferences(E, E + n3, om, W, z, sc.absD.data(), sc.absD1.data(), sieAbs, sc.diff.data(),
-                           ratioMapsKept ? sc.zr.data() : nullptr, sc.zg.data());
+                           allMaps ? sc.zr.data() : nullptr, sc.zg.data());
             const double* absD = sc.absD.data();
             const double* absD1 = sc.absD1.data();
             for (int x = 0; x < W; ++x) {
@@ -170,24 +166,18 @@ void sieStage(EvalRun& run) {
                     sums[3 + c] += absD1[3 * std::size_t(x) + c];
                 }
             }
-            if (ratioMapsKept)
+            if (allMaps)
                 for (int x = 0; x < W; ++x) {
                     if (!om[x]) continue;
-                    double sumSigned = 0.0, sumR = 0.0, sumG = 0.0;
+                    const std::size_t f = 3 * std::size_t(x);
                     for (int c = 0; c < 3; ++c) {
-                        const std::size_t f = 3 * std::size_t(x) + std::size_t(c);
-                        sumSigned += sc.diff[f];
-                        sumR += sc.zr[f];
-                        sumG += sc.zg[f];
-                        if (perChannelMaps) {
-                            maps.siePerChannel.at(x, y, c) = float(sc.diff[f]);
-                            maps.standardisedReal.at(x, y, c) = float(sc.zr[f]);
-                            maps.standardisedEdit.at(x, y, c) = float(sc.zg[f]);
-                        }
+                        maps.siePerChannel.at(x, y, c) = float(sc.diff[f + std::size_t(c)]);
+                        maps.standardisedReal.at(x, y, c) = float(sc.zr[f + std::size_t(c)]);
+                        maps.standardisedEdit.at(x, y, c) = float(sc.zg[f + std::size_t(c)]);
                     }
-                    maps.sieMap(x, y) = float(sumSigned / 3.0);
-                    maps.standardisedRealMean(x, y) = float(sumR / 3.0);
-                    maps.standardisedEditMean(x, y) = float(sumG / 3.0);
+                    maps.sieMap(x, y) = channelMean(&sc.diff[f]);
+                    maps.standardisedRealMean(x, y) = channelMean(&sc.zr[f]);
+                    maps.standardisedEditMean(x, y) = channelMean(&sc.zg[f]);
                 }
         }
 

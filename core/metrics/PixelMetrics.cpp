@@ -67,9 +67,7 @@ PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, 
     // arithmetic (Standardiser) from E in double, so they are the full maps' floats. M_R and M_G are
     // the evaluation's own floats (worked out with its arithmetic), so the LFE values are the same.
     const EvalDerivedMaps derived(*on, *off, *edit, m.masks.omega, s);
-    derived.row(DerivedMap::RatioReal, y, x, 1, p.ratioReal.data());
-    derived.row(DerivedMap::RatioEdit, y, x, 1, p.ratioEdit.data());
-    derived.row(DerivedMap::Sie, y, x, 1, &p.sieMap);
+    derived.rows(y, x, 1, {p.ratioReal.data(), p.ratioEdit.data(), nullptr, nullptr, &p.sieMap});
     const double* real = nullptr;
     const double* edited = nullptr;
     std::array<double, 3> er{}, eg{};
