@@ -27,6 +27,15 @@ EvalInputs LoadedCase::inputs(Task task, const ModelImagePath* path) const {
     return in;
 }
 
+EditSizing editSizingFor(const CaseOptions& o, int pairWidth, int pairHeight) {
+    EditSizing sizing;
+    sizing.size = o.size;
+    sizing.pairSize = std::pair{pairWidth, pairHeight};
+    sizing.allowAspectChange = o.allowAspectChange;
+    sizing.rejectNonFinite = o.rejectNonFinite;
+    return sizing;
+}
+
 LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourConfig& colour) {
     if (!(o.k > 0.0f) || !std::isfinite(o.k)) throw Error("k", "must be a positive finite number");
     LoadedCase c;
@@ -37,12 +46,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     c.clipLevel = realClipLevel(on, off, o.clipLevel);
 
     const ModelImagePath path(colour, o.editColourSpace);
-    EditSizing sizing;
-    sizing.size = o.size;
-    sizing.pairSize = std::pair{on.width(), on.height()};
-    sizing.allowAspectChange = o.allowAspectChange;
-    sizing.rejectNonFinite = o.rejectNonFinite;
-    LoadedEdit edit = loadEdit(files.edit, path, o.k, sizing);
+    LoadedEdit edit = loadEdit(files.edit, path, o.k, editSizingFor(o, on.width(), on.height()));
     const int W = edit.edit.width(), H = edit.edit.height();
     c.width = W;
     c.height = H;

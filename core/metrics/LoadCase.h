@@ -20,6 +20,7 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 #include "metrics/Evaluate.h"
+#include "metrics/LoadEdit.h"
 
 #include <filesystem>
 #include <map>
@@ -63,5 +64,9 @@ struct LoadedCase {
 };
 
 LoadedCase loadCase(const CaseFiles& files, const CaseOptions& options, const ColourConfig& colour);
+
+// How loadCase sizes the edit under `options`, the real pair being pairWidth x pairHeight at its own
+// size (read only when options.size is not set: LoadEdit.h).
+EditSizing editSizingFor(const CaseOptions& options, int pairWidth, int pairHeight);
 
 } // namespace ll

@@ -36,11 +36,8 @@ std::optional<EvalScores> scoreOnPair(const CaseRequest& r, const std::filesyste
     if (!pair || !o.size || o.size->first != pair->width || o.size->second != pair->height || !(o.k == pair->k))
         return std::nullopt;
     const ModelImagePath path(ColourConfig::builtin(), o.editColourSpace);
-    EditSizing sizing;
-    sizing.size = o.size; // the pair's own size only matters without it (LoadEdit.h)
-    sizing.allowAspectChange = o.allowAspectChange;
-    sizing.rejectNonFinite = o.rejectNonFinite;
-    const LoadedEdit e = loadEdit(edit, path, o.k, sizing);
+    // o.size is set, so the pair's size at its own resolution (unknown here) is not read.
+    const LoadedEdit e = loadEdit(edit, path, o.k, editSizingFor(o, pair->width, pair->height));
     if (e.edit.width() != pair->width || e.edit.height() != pair->height) return std::nullopt;
     throwIfCancelled(token);
     EvalInputs in = pair->inputs(r.id.task);
