@@ -42,8 +42,6 @@ std::vector<QColor> bandColours(std::size_t count) {
 
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
 // Overlays are 8-bit indexed images (a byte per pixel instead of four): index 0 is transparent.
 
 // `colour` outside Omega (index 1), transparent inside.

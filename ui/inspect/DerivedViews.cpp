@@ -5,14 +5,12 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <vector>
 
 namespace ll::ui {
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr int kMaps = 5;
 constexpr int kRangeRows = 8; // rows per block of the range passes
 
@@ -27,12 +25,7 @@ void allRows(const EvalDerivedMaps& d, const Mask& omega, int y, std::array<std:
         out[std::size_t(m)] = rows[std::size_t(m)].data();
     }
     d.rows(y, 0, W, out);
-    const std::uint8_t* valid = omega.row(y);
-    for (int m = 0; m < kMaps; ++m) {
-        const int ch = channelsOf(m);
-        for (int x = 0; x < W; ++x)
-            if (!valid[x]) std::fill_n(out[std::size_t(m)] + std::size_t(x) * std::size_t(ch), ch, kNaN);
-    }
+    for (int m = 0; m < kMaps; ++m) excludeOutside(omega.row(y), W, channelsOf(m), out[std::size_t(m)]);
 }
 
 // A level whose rows are served from `rows` (row y at rows.at(y)[m]).
@@ -55,9 +48,7 @@ RowFunction derivedMapRows(std::shared_ptr<const EvalDerivedMaps> derived, std::
     const int channels = derivedMapChannels(map);
     return [derived, omega, map, channels, keepAlive](int y, int x0, int n, float* out) {
         derived->row(map, y, x0, n, out);
-        const std::uint8_t* valid = omega->row(y) + x0;
-        for (int x = 0; x < n; ++x)
-            if (!valid[x]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
+        excludeOutside(omega->row(y) + x0, n, channels, out);
     };
 }
 

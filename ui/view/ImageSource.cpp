@@ -57,9 +57,9 @@ MipLevel computedLevel(int width, int height, RowFunction rows) {
     return level;
 }
 
-int halfOf(int n) { return halvedSize(n); }
+} // namespace
 
-void halvedRowImpl(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
+void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
     const int sx0 = 2 * x0, sx1 = std::min(src.width, 2 * (x0 + n));
     const std::size_t span = std::size_t(sx1 - sx0) * std::size_t(channels);
     std::vector<float> rows(2 * span);
@@ -89,13 +89,15 @@ void halvedRowImpl(const MipLevel& src, int channels, bool nearest, int y, int x
     }
 }
 
+namespace {
+
 // A stored level that halves `src` (computed or stored), built in parallel by rows.
 MipLevel halve(const MipLevel& src, int channels, bool nearest) {
     MipLevel dst;
-    const int w = halfOf(src.width), h = halfOf(src.height);
+    const int w = halvedSize(src.width), h = halvedSize(src.height);
     float* values = ownLevel(dst, w, h, std::size_t(w) * h * channels);
     tbb::parallel_for(0, h, [&](int y) {
-        halvedRowImpl(src, channels, nearest, y, 0, w, values + std::size_t(y) * w * channels);
+        halvedRow(src, channels, nearest, y, 0, w, values + std::size_t(y) * w * channels);
     });
     return dst;
 }
@@ -122,8 +124,9 @@ std::vector<double> levelPercentiles(const MipLevel& level, int channels, const 
 
 int halvedSize(int n) { return std::max(1, (n + 1) / 2); }
 
-void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out) {
-    halvedRowImpl(src, channels, nearest, y, x0, n, out);
+void excludeOutside(const std::uint8_t* valid, int n, int channels, float* out) {
+    for (int x = 0; x < n; ++x)
+        if (!valid[x]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
 }
 
 bool ratioRangeValue(const float* p, float& value) {
@@ -145,9 +148,7 @@ void MipLevel::read(int y, int x0, int n, int channels, float* out) const {
     }
     const std::size_t first = std::size_t(y) * std::size_t(width) + std::size_t(x0);
     std::copy_n(values + first * std::size_t(channels), std::size_t(n) * std::size_t(channels), out);
-    if (!valid) return;
-    for (int x = 0; x < n; ++x)
-        if (!valid[first + std::size_t(x)]) std::fill_n(out + std::size_t(x) * std::size_t(channels), channels, kNaN);
+    if (valid) excludeOutside(valid + first, n, channels, out);
 }
 
 ImageSource::ImageSource(SourceKind kind, int channels, QString name)
@@ -159,13 +160,13 @@ void ImageSource::buildPyramid(bool nearest, std::vector<float>* level2) {
     if (std::max(levels_.back().width, levels_.back().height) <= 64) return;
     const MipLevel base = levels_.front(); // shares level 0's storage and row function
     const int channels = channels_;
-    levels_.push_back(computedLevel(halfOf(base.width), halfOf(base.height),
+    levels_.push_back(computedLevel(halvedSize(base.width), halvedSize(base.height),
                                     [base, channels, nearest](int y, int x0, int n, float* out) {
-                                        halvedRowImpl(base, channels, nearest, y, x0, n, out);
+                                        halvedRow(base, channels, nearest, y, x0, n, out);
                                     }));
     if (level2 && std::max(levels_.back().width, levels_.back().height) > 64) { // given: stored as it is
         MipLevel l2;
-        const int w = halfOf(levels_.back().width), h = halfOf(levels_.back().height);
+        const int w = halvedSize(levels_.back().width), h = halvedSize(levels_.back().height);
         auto buffer = std::make_shared<std::vector<float>>(std::move(*level2));
         l2.width = w;
         l2.height = h;

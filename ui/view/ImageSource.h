@@ -139,6 +139,8 @@ using SourcePtr = std::shared_ptr<const ImageSource>;
 // of the finite samples (NaN when none; at an odd edge the last sample counts twice), or the top-left
 // sample (`nearest`). The pyramid's one rule.
 void halvedRow(const MipLevel& src, int channels, bool nearest, int y, int x0, int n, float* out);
+// NaN in every channel of the pixels x in [0, n) of `out` (`channels` floats each) where valid[x] is 0.
+void excludeOutside(const std::uint8_t* valid, int n, int channels, float* out);
 // Width or height of the level below one of `n`.
 int halvedSize(int n);
 // The value a pixel adds to its source's automatic range, if any: log2 of the channel mean of a
