@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <array>
@@ -57,6 +58,50 @@ LL_SIMD_CLONES void filterRows(const double* const* rows, double* o, int n, cons
     else symmetricTapsAny(rows, o, n, w, r);
 }
 
+// K vertical outputs at once: o[k] from rows[k .. k + 2R], each with exactly the operations of
+// symmetricTaps; the 2R + K input rows are loaded once for all K (the vertical pass reads its rows from
+// the ring in the second-level cache, and this divides those reads by about K). Written with explicit
+// vectors of 8 doubles (GCC lowers them to the clone's registers): the plain loop over K outputs is
+// not vectorised.
+typedef double D8 __attribute__((vector_size(8 * sizeof(double))));
+template <int R, int K>
+[[gnu::always_inline]] inline void symmetricTapsMany(const double* const* rows, double* const* o, int n,
+                                                     const double* w) {
+    const double* p[2 * R + K];
+    double* q[K];
+    double wt[R + 1];
+    for (int t = 0; t < 2 * R + K; ++t) p[t] = rows[t];
+    for (int k = 0; k < K; ++k) q[k] = o[k];
+    for (int t = 0; t <= R; ++t) wt[t] = w[t];
+    int x = 0;
+    for (; x + 8 <= n; x += 8) {
+        D8 v[2 * R + K];
+        for (int t = 0; t < 2 * R + K; ++t) std::memcpy(&v[t], p[t] + x, sizeof(D8));
+        D8 a[K];
+        for (int k = 0; k < K; ++k) a[k] = wt[R] * v[R + k];
+        for (int t = 0; t < R; ++t)
+            for (int k = 0; k < K; ++k) a[k] += wt[t] * (v[t + k] + v[2 * R + k - t]);
+        for (int k = 0; k < K; ++k) std::memcpy(q[k] + x, &a[k], sizeof(D8));
+    }
+    for (; x < n; ++x)
+        for (int k = 0; k < K; ++k) {
+            double a = wt[R] * p[R + k][x];
+            for (int t = 0; t < R; ++t) a += wt[t] * (p[t + k][x] + p[2 * R + k - t][x]);
+            q[k][x] = a;
+        }
+}
+
+constexpr int kRowsAtOnce = 4;
+
+// filterRows(rows + k, o[k]) for k = 0 .. kRowsAtOnce - 1: the same values.
+LL_SIMD_CLONES void filterRowsMany(const double* const* rows, double* const* o, int n, const double* w, int r) {
+    if (r == 5) {
+        symmetricTapsMany<5, kRowsAtOnce>(rows, o, n, w);
+    } else {
+        for (int k = 0; k < kRowsAtOnce; ++k) symmetricTapsAny(rows + k, o[k], n, w, r);
+    }
+}
+
 // The SSIM index of one row from the five filtered moments (ssim() and ssimMaps() alike), then its sum
 // in column order.
 LL_SIMD_CLONES double ssimRowSum(const double* mx, const double* my, const double* mxx, const double* myy,
@@ -71,14 +116,33 @@ LL_SIMD_CLONES double ssimRowSum(const double* mx, const double* my, const doubl
     return sum;
 }
 
+// The values and products of source columns that lie inside the signal, `Stride` floats apart.
+template <int Stride>
+[[gnu::always_inline]] inline void sourceRowInside(const float* __restrict pa, const float* __restrict pb, int n,
+                                                   double* __restrict ua, double* __restrict ub, double* __restrict uu,
+                                                   double* __restrict vv, double* __restrict uv) {
+    for (int i = 0; i < n; ++i) {
+        const double u = pa[std::size_t(i) * Stride], v = pb[std::size_t(i) * Stride];
+        ua[i] = u;
+        ub[i] = v;
+        uu[i] = u * u;
+        vv[i] = v * v;
+        uv[i] = u * v;
+    }
+}
+
 // One source row of both signals as doubles at columns x = xa .. xa + n - 1 (folded into [0, W) by
 // `border` where they fall outside), `stride` floats apart, and the three products.
 LL_SIMD_CLONES void sourceRow(const float* pa, const float* pb, int stride, int W, int xa, int n, GaussianBorder border,
                               double* __restrict ua, double* __restrict ub, double* __restrict uu,
                               double* __restrict vv, double* __restrict uv) {
-    const bool inside = xa >= 0 && xa + n <= W;
+    if (xa >= 0 && xa + n <= W) { // the usual case: no column folded
+        const std::size_t at = std::size_t(xa) * std::size_t(stride);
+        if (stride == 3) return sourceRowInside<3>(pa + at, pb + at, n, ua, ub, uu, vv, uv);
+        if (stride == 1) return sourceRowInside<1>(pa + at, pb + at, n, ua, ub, uu, vv, uv);
+    }
     for (int i = 0; i < n; ++i) {
-        const int xi = inside ? xa + i : foldIndex(border, xa + i, W);
+        const int xi = xa + i >= 0 && xa + i < W ? xa + i : foldIndex(border, xa + i, W);
         const std::size_t x = std::size_t(xi) * std::size_t(stride);
         const double u = pa[x], v = pb[x];
         ua[i] = u;
@@ -106,8 +170,8 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
                 GaussianBorder border, SsimScratch::Buffers& buf, Fn&& fn) {
     const int r = int(w.size() / 2);
     const int taps = 2 * r + 1;
-    // The horizontally filtered x, y, xx, yy, xy of the last `taps` source rows, a ring: source row j
-    // is in slot (j - (ya - r)) mod taps.
+    // The horizontally filtered x, y, xx, yy, xy of the last source rows, a ring: source row j
+    // is in slot (j - (ya - r)) mod (taps + kRowsAtOnce - 1).
     std::vector<double>& ring = buf.filtered;
     std::vector<double>& ua = buf.rowA; // one source row of each signal, and the products
     std::vector<double>& ub = buf.rowB;
@@ -117,14 +181,19 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
     std::vector<double>& m = buf.vertical;
     const std::size_t nn = std::size_t(n);
     const int wide = n + 2 * r; // the source columns of the outputs' windows
-    ring.resize(std::size_t(taps) * 5 * nn);
+    // The ring holds taps + kRowsAtOnce - 1 source rows: output rows are filtered kRowsAtOnce at a time
+    // (filterRowsMany), the last rows of a band one by one.
+    constexpr int K = kRowsAtOnce;
+    const int slots = taps + K - 1;
+    ring.resize(std::size_t(slots) * 5 * nn);
     for (std::vector<double>* v : {&ua, &ub, &uu, &vv, &uv}) v->resize(std::size_t(wide));
-    m.resize(5 * nn);
+    m.resize(5 * std::size_t(K) * nn); // the moments of K output rows, output row k at 5 k nn
     std::vector<const double*>& rows = buf.rows;
-    rows.resize(std::size_t(taps));
+    rows.resize(std::size_t(slots));
     auto slot = [&](int j, int q) {
-        return ring.data() + (std::size_t((j - (ya - r)) % taps) * 5 + std::size_t(q)) * nn;
+        return ring.data() + (std::size_t((j - (ya - r)) % slots) * 5 + std::size_t(q)) * nn;
     };
+    const int grouped = ya + (yb - ya) / K * K; // rows [ya, grouped) in groups of K
     for (int j = ya - r; j < yb + r; ++j) {
         const int sy = j >= 0 && j < s.H ? j : foldIndex(border, j, s.H);
         sourceRow(s.rowA(sy), s.rowB(sy), s.stride, s.W, xa - r, wide, border, ua.data(), ub.data(), uu.data(),
@@ -135,13 +204,25 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
             for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = src[q] + t;
             filterRows(rows.data(), slot(j, q), n, w.data(), r);
         }
-        const int y = j - r; // the output row whose window ends at source row j
+        const int y = j - r; // the last output row whose window ends at or before source row j
         if (y < ya) continue;
-        for (int q = 0; q < 5; ++q) {
-            for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(y - r + t, q);
-            filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
+        if (y < grouped) {
+            if ((y - ya) % K != K - 1) continue; // the group's last row has arrived
+            const int first = y - (K - 1);
+            for (int q = 0; q < 5; ++q) {
+                double* outs[K];
+                for (int k = 0; k < K; ++k) outs[k] = m.data() + (std::size_t(5 * k + q)) * nn;
+                for (int t = 0; t < taps + K - 1; ++t) rows[std::size_t(t)] = slot(first - r + t, q);
+                filterRowsMany(rows.data(), outs, n, w.data(), r);
+            }
+            for (int k = 0; k < K; ++k) fn(first + k, m.data() + std::size_t(5 * k) * nn);
+        } else {
+            for (int q = 0; q < 5; ++q) {
+                for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(y - r + t, q);
+                filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
+            }
+            fn(y, m.data());
         }
-        fn(y, m.data());
     }
 }
 
