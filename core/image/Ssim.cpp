@@ -163,15 +163,18 @@ struct SignalPair {
 };
 
 // The five local moments (means of x, y, xx, yy, xy under the window w) of output rows [ya, yb) and
-// columns [xa, xa + n), source rows and columns outside the signal folded by `border`: fn(y, m) with
-// m holding the five moments n values apart. Rows and columns are filtered in double in the taps' order.
+// columns [xa, xa + n) of `channels` signals, channel c's samples at s.a + c and s.b + c (channels
+// interleaved by s.stride), source rows and columns outside the signal folded by `border`:
+// fn(c, y, m) with m holding the five moments n values apart. Rows and columns are filtered in double
+// in the taps' order. The channels of a source row are read one right after the other, so the row
+// comes from memory once.
 template <typename Fn>
-void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::vector<double>& w,
+void momentRows(const SignalPair& s, int channels, int ya, int yb, int xa, int n, const std::vector<double>& w,
                 GaussianBorder border, SsimScratch::Buffers& buf, Fn&& fn) {
     const int r = int(w.size() / 2);
     const int taps = 2 * r + 1;
-    // The horizontally filtered x, y, xx, yy, xy of the last source rows, a ring: source row j
-    // is in slot (j - (ya - r)) mod (taps + kRowsAtOnce - 1).
+    // Per channel, the horizontally filtered x, y, xx, yy, xy of the last source rows, a ring: source
+    // row j is in slot (j - (ya - r)) mod (taps + kRowsAtOnce - 1).
     std::vector<double>& ring = buf.filtered;
     std::vector<double>& ua = buf.rowA; // one source row of each signal, and the products
     std::vector<double>& ub = buf.rowB;
@@ -185,43 +188,46 @@ void momentRows(const SignalPair& s, int ya, int yb, int xa, int n, const std::v
     // (filterRowsMany), the last rows of a band one by one.
     constexpr int K = kRowsAtOnce;
     const int slots = taps + K - 1;
-    ring.resize(std::size_t(slots) * 5 * nn);
+    const std::size_t ringSize = std::size_t(slots) * 5 * nn; // per channel
+    ring.resize(std::size_t(channels) * ringSize);
     for (std::vector<double>* v : {&ua, &ub, &uu, &vv, &uv}) v->resize(std::size_t(wide));
     m.resize(5 * std::size_t(K) * nn); // the moments of K output rows, output row k at 5 k nn
     std::vector<const double*>& rows = buf.rows;
     rows.resize(std::size_t(slots));
-    auto slot = [&](int j, int q) {
-        return ring.data() + (std::size_t((j - (ya - r)) % slots) * 5 + std::size_t(q)) * nn;
+    auto slot = [&](int c, int j, int q) {
+        return ring.data() + std::size_t(c) * ringSize + (std::size_t((j - (ya - r)) % slots) * 5 + std::size_t(q)) * nn;
     };
     const int grouped = ya + (yb - ya) / K * K; // rows [ya, grouped) in groups of K
     for (int j = ya - r; j < yb + r; ++j) {
         const int sy = j >= 0 && j < s.H ? j : foldIndex(border, j, s.H);
-        sourceRow(s.rowA(sy), s.rowB(sy), s.stride, s.W, xa - r, wide, border, ua.data(), ub.data(), uu.data(),
-                  vv.data(), uv.data());
-        // Output column xa + i needs source columns i .. i + 2r of the row.
-        const double* src[5] = {ua.data(), ub.data(), uu.data(), vv.data(), uv.data()};
-        for (int q = 0; q < 5; ++q) {
-            for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = src[q] + t;
-            filterRows(rows.data(), slot(j, q), n, w.data(), r);
-        }
         const int y = j - r; // the last output row whose window ends at or before source row j
-        if (y < ya) continue;
-        if (y < grouped) {
-            if ((y - ya) % K != K - 1) continue; // the group's last row has arrived
-            const int first = y - (K - 1);
+        for (int c = 0; c < channels; ++c) {
+            sourceRow(s.rowA(sy) + c, s.rowB(sy) + c, s.stride, s.W, xa - r, wide, border, ua.data(), ub.data(),
+                      uu.data(), vv.data(), uv.data());
+            // Output column xa + i needs source columns i .. i + 2r of the row.
+            const double* src[5] = {ua.data(), ub.data(), uu.data(), vv.data(), uv.data()};
             for (int q = 0; q < 5; ++q) {
-                double* outs[K];
-                for (int k = 0; k < K; ++k) outs[k] = m.data() + (std::size_t(5 * k + q)) * nn;
-                for (int t = 0; t < taps + K - 1; ++t) rows[std::size_t(t)] = slot(first - r + t, q);
-                filterRowsMany(rows.data(), outs, n, w.data(), r);
+                for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = src[q] + t;
+                filterRows(rows.data(), slot(c, j, q), n, w.data(), r);
             }
-            for (int k = 0; k < K; ++k) fn(first + k, m.data() + std::size_t(5 * k) * nn);
-        } else {
-            for (int q = 0; q < 5; ++q) {
-                for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(y - r + t, q);
-                filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
+            if (y < ya) continue;
+            if (y < grouped) {
+                if ((y - ya) % K != K - 1) continue; // the group's last row has arrived
+                const int first = y - (K - 1);
+                for (int q = 0; q < 5; ++q) {
+                    double* outs[K];
+                    for (int k = 0; k < K; ++k) outs[k] = m.data() + (std::size_t(5 * k + q)) * nn;
+                    for (int t = 0; t < taps + K - 1; ++t) rows[std::size_t(t)] = slot(c, first - r + t, q);
+                    filterRowsMany(rows.data(), outs, n, w.data(), r);
+                }
+                for (int k = 0; k < K; ++k) fn(c, first + k, m.data() + std::size_t(5 * k) * nn);
+            } else {
+                for (int q = 0; q < 5; ++q) {
+                    for (int t = 0; t < taps; ++t) rows[std::size_t(t)] = slot(c, y - r + t, q);
+                    filterRows(rows.data(), m.data() + std::size_t(q) * nn, n, w.data(), r);
+                }
+                fn(c, y, m.data());
             }
-            fn(y, m.data());
         }
     }
 }
@@ -256,7 +262,7 @@ void planeMomentRows(const FloatPlane& x, const FloatPlane& y, const SsimParams&
     forRowBands(0, H, [&](int ya, int yb) {
         SsimScratch::Buffers& buf = sc.perThread.local();
         const SignalPair s{x.data(), y.data(), 1, W, H};
-        momentRows(s, ya, yb, 0, W, w, p.border, buf, [&](int row, const double* m) { fn(row, m, buf); });
+        momentRows(s, 1, ya, yb, 0, W, w, p.border, buf, [&](int, int row, const double* m) { fn(row, m, buf); });
     });
 }
 
@@ -298,19 +304,16 @@ std::optional<SsimFrame> ssimFrame(int W, int H, const SsimParams& p) {
     return f;
 }
 
-// Per cropped row of channel c of the signals s: the sum of the SSIM map over the cropped columns
-// into rowSums[y][c]. The window of a cropped pixel lies inside the image (the crop is the window's
-// radius): the border is never reached.
-void channelRowSums(const SignalPair& s, int c, const SsimFrame& f, GaussianBorder border, SsimScratch& sc,
-                    std::vector<std::array<double, 3>>& rowSums) {
+// The SSIM map's sum over the cropped columns of each cropped output row in [ya, yb) of each of the
+// `channels` signals of s, channel c's into rowSums[y][first + c]. The window of a cropped pixel lies
+// inside the image (the crop is the window's radius): the border is never reached.
+void bandRowSums(const SignalPair& s, int channels, int first, int ya, int yb, const SsimFrame& f,
+                 GaussianBorder border, SsimScratch::Buffers& buf, std::vector<std::array<double, 3>>& rowSums) {
     const std::size_t nn = std::size_t(f.n);
-    forRowBands(f.y0, f.y1, [&](int ya, int yb) {
-        SsimScratch::Buffers& buf = sc.perThread.local();
-        momentRows(s, ya, yb, f.x0, f.n, f.w, border, buf, [&](int y, const double* mx) {
-            buf.map.resize(nn);
-            rowSums[std::size_t(y)][std::size_t(c)] =
-                ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, buf.map.data(), f.n, f.C1, f.C2);
-        });
+    buf.map.resize(nn);
+    momentRows(s, channels, ya, yb, f.x0, f.n, f.w, border, buf, [&](int c, int y, const double* mx) {
+        rowSums[std::size_t(y)][std::size_t(first + c)] =
+            ssimRowSum(mx, mx + nn, mx + 2 * nn, mx + 3 * nn, mx + 4 * nn, buf.map.data(), f.n, f.C1, f.C2);
     });
 }
 
@@ -332,8 +335,9 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
     const std::optional<SsimFrame> f = ssimFrame(W, H, p);
     if (!f) return std::nullopt;
     std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
-    for (int c = 0; c < 3; ++c)
-        channelRowSums(SignalPair{a.data() + c, b.data() + c, 3, W, H}, c, *f, p.border, sc, rowSums);
+    forRowBands(f->y0, f->y1, [&](int ya, int yb) {
+        bandRowSums(SignalPair{a.data(), b.data(), 3, W, H}, 3, 0, ya, yb, *f, p.border, sc.perThread.local(), rowSums);
+    });
     return meanOverChannels(rowSums, *f);
 }
 
@@ -347,7 +351,9 @@ std::optional<double> ssimByChannel(int W, int H, const std::function<void(int c
     FloatPlane a(W, H), b(W, H);
     for (int c = 0; c < 3; ++c) {
         planes(c, a, b);
-        channelRowSums(SignalPair{a.data(), b.data(), 1, W, H}, c, *f, p.border, sc, rowSums);
+        forRowBands(f->y0, f->y1, [&](int ya, int yb) {
+            bandRowSums(SignalPair{a.data(), b.data(), 1, W, H}, 1, c, ya, yb, *f, p.border, sc.perThread.local(), rowSums);
+        });
     }
     return meanOverChannels(rowSums, *f);
 }
