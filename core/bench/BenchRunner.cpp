@@ -321,7 +321,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             in.clipLevel = pair.clipLevel;
             in.modelPath = &modelPath;
             in.targetSeen = item.task == Task::On ? &pair.seenOn : &pair.seenOff;
-            in.blurredLight = &pair.blurredLight;
+            pair.light.into(in);
             EvalWorkspacePool::Lease ws(workspaces);
             const EvalResult res = evaluate(in, params, false, **ws);
             fillScores(job->row, res.scores, ds.root, item.baseline() ? std::string() : item.edit->path->string());
@@ -331,7 +331,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
                     in.on = &s.on;
                     in.off = &s.off;
                     in.targetSeen = item.task == Task::On ? &s.seenOn : &s.seenOff;
-                    in.blurredLight = &s.blurredLight;
+                    s.light.into(in);
                     const EvalResult shifted = evaluate(in, shiftedParams, false, **ws);
                     job->row.wb[s.name] = {shifted.scores.sie, shifted.scores.lfe, shifted.scores.psnr, shifted.scores.ssim};
                 }

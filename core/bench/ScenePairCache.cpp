@@ -58,14 +58,14 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
     }
     const ModelImagePath path(colour);
     tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); },
-                         [&] { p.blurredLight = blurLightSignal(lightSignal(p.on, p.off), params); });
+                         [&] { p.light = pairLight(p.on, p.off, params); });
     for (const auto& shift : shifts) {
         ShiftedPair s;
         s.name = shift.name;
         s.on = shiftWhiteBalance(p.on, shift.gain);
         s.off = shiftWhiteBalance(p.off, shift.gain);
         tbb::parallel_invoke([&] { s.seenOn = path.encode(s.on, p.k); }, [&] { s.seenOff = path.encode(s.off, p.k); },
-                             [&] { s.blurredLight = blurLightSignal(lightSignal(s.on, s.off), params); });
+                             [&] { s.light = pairLight(s.on, s.off, params); });
         p.shifted.push_back(std::move(s));
     }
     return p;

@@ -10,6 +10,7 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 #include "metrics/MetricParams.h"
+#include "metrics/PairLight.h"
 
 #include <cstddef>
 #include <list>
@@ -27,7 +28,7 @@ namespace ll::bench {
 struct ShiftedPair {
     std::string name; // WhiteBalanceShift::name
     Image on, off, seenOn, seenOff;
-    FloatPlane blurredLight;
+    PairLight light;
 };
 
 struct ScenePair {
@@ -36,9 +37,10 @@ struct ScenePair {
     // targets, shared by every edit of the scene (EvalInputs::targetSeen).
     Image seenOn, seenOff;
     std::map<std::string, Mask> regions;
-    // The blurred light signal of the pair for the run's metric parameters (EvalInputs::blurredLight):
-    // the low-signal blur is done once per pair instead of once per edit.
-    FloatPlane blurredLight;
+    // The light signal of the pair, its blur and the blur's percentile for the run's metric parameters
+    // (EvalInputs::light, blurredLight, blurredPercentile): computed once per pair instead of once per
+    // edit.
+    PairLight light;
     float k = 1.0f;
     std::optional<float> clipLevel;
     std::vector<std::string> warnings;

@@ -26,6 +26,9 @@ void checkEvalInputs(const EvalInputs& in) {
     if (in.editClipped) same(in.editClipped->width(), in.editClipped->height(), "clipped-edit mask");
     if (in.targetSeen) same(in.targetSeen->width(), in.targetSeen->height(), "encoded target");
     if (in.blurredLight) same(in.blurredLight->width(), in.blurredLight->height(), "blurred light signal");
+    if (in.light) same(in.light->width(), in.light->height(), "light signal");
+    if (in.blurredPercentile && (!in.blurredLight || !std::isfinite(*in.blurredPercentile)))
+        throw Error("evaluation", "a percentile of the blurred light signal needs that signal and must be finite");
     for (const auto& [name, m] : in.regions) same(m.width(), m.height(), "region '" + name + "'");
     if (!(in.k > 0.0f) || !std::isfinite(in.k)) throw Error("evaluation", "k must be a positive finite number");
 }

@@ -61,7 +61,7 @@ EvalResult finishRun(EvalRun& run) {
         }
         maps.bandLabels = std::move(ws.bands);
         maps.bandKeys = run.bandKeys;
-        maps.lightSignal = std::move(ws.light);
+        maps.lightSignal = in.light ? *in.light : std::move(ws.light);
         if (perChannelMaps) maps.blurredSignal = in.blurredLight ? *in.blurredLight : std::move(ws.blurred);
         maps.lowSignalThreshold = s.lowSignalThreshold;
         result.maps = std::move(run.maps);

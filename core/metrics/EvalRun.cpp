@@ -22,7 +22,7 @@ EvalRun::EvalRun(const EvalInputs& in_, const MetricParams& params_, KeptMaps ke
     scores.height = H;
     scores.task = in.task;
     maps.compact = kept == KeptMaps::Compact;
-    ws.ensureSize(W, H, gradientsStored);
+    ws.ensureSize(W, H, gradientsStored, !in.light, !in.blurredLight);
     forgetRatioRows(ws);
 }
 

@@ -60,6 +60,8 @@ struct EvalRun {
     const ModelImagePath& modelPath() const { return in.modelPath ? *in.modelPath : *ownPath_; }
     // The caller's blurred light signal, else the workspace's (after validityStage).
     const FloatPlane& blurred() const { return in.blurredLight ? *in.blurredLight : ws.blurred; }
+    // The caller's light signal L, else the workspace's (after validityStage).
+    const FloatPlane& light() const { return in.light ? *in.light : ws.light; }
 
     EvalScores scores;
     EvalMaps maps;
@@ -68,6 +70,7 @@ struct EvalRun {
 
     // Handed from stage to stage.
     bool empty = true;                // Omega is empty (validityStage)
+    double blurredPercentile = 0.0;   // the low-signal percentile of the blurred light (validityStage)
     bool sieDefined = false;          // standardisationStage; lfeStage clears it for a failed edit
     bool lfeDefined = false;          // lfeStage
     std::array<std::size_t, 3> omega80Pixels{}; // |Omega80_c| (lfeStage)

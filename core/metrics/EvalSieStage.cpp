@@ -94,7 +94,7 @@ void sieStage(EvalRun& run) {
         const std::uint8_t* om = ws.omega.row(y);
         std::uint8_t* dom = ws.domain.row(y);
         std::uint8_t* band = ws.bands.row(y);
-        const float* L = ws.light.row(y);
+        const float* L = run.light().row(y);
         RegionSums::Cell* cells = ws.regions.row(y);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
 

@@ -7,6 +7,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include <cmath>
+
 namespace ll {
 namespace {
 
@@ -36,6 +38,8 @@ void uncertaintyStage(EvalRun& run) {
     f.inputs = &in;
     f.clippedEdit = in.editClipped ? in.editClipped : &clipped;
     f.blurredLight = &run.blurred();
+    f.light = &run.light();
+    if (std::isfinite(run.blurredPercentile)) f.blurredPercentile = run.blurredPercentile;
     f.codes = uncertaintyCodes(in);
     if (!in.editCodes) f.resizeTo = std::make_pair(run.W, run.H);
     f.path = &run.modelPath();

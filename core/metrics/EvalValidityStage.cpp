@@ -43,11 +43,11 @@ void lightAndReasons(EvalRun& run) {
         const float* b = off.pixel(0, y);
         const float* g = edit.pixel(0, y);
         const float* d = den.pixel(0, y);
-        float* L = ws.light.row(y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
         sc.flags.resize(std::size_t(W));
-        lightSpan(a, b, W, L); // finite (0 where the pair is not)
+        const float* L = in.light ? in.light->row(y) : ws.light.row(y);
+        if (!in.light) lightSpan(a, b, W, ws.light.row(y)); // finite (0 where the pair is not)
         pixelFlagsSpan(a, b, g, d, W, clip ? *clip : INFINITY, useLevel, k, useLevel ? *editLevel : INFINITY,
                        sc.flags.data());
         // The edit's clipping and the window as one byte per pixel (null: from the flags / none).
@@ -93,20 +93,13 @@ void validityStage(EvalRun& run) {
     const Image& denominator = run.denominator;
 
     lightAndReasons(run);
-    if (!in.blurredLight) blurLightSignal(ws.light, params, ws.blurred); // else the caller's, for this pair
+    if (!in.blurredLight) blurLightSignal(run.light(), params, ws.blurred); // else the caller's, for this pair
     const FloatPlane& blurred = run.blurred();
     BracketSelect& sel = ws.select;
-    {
-        std::vector<float>& smp = ws.samples[0];
-        sampleStratified(N, run.samples, 1, smp, [&](std::size_t i, float* out) {
-            out[0] = blurred[i];
-            return true;
-        });
-        sel.reset(1);
-        sel.setTarget(0, params.lowSignalPercentile, smp);
-        sel.run(H, std::size_t(W), [&](int y, BracketSelect::Emit& emit) { emit.span(0, blurred.row(y), std::size_t(W)); });
-    }
-    const double p99 = sel.percentile(0);
+    const double p99 = in.blurredLight && in.blurredPercentile
+                           ? *in.blurredPercentile // the caller's, for this pair
+                           : blurredLightPercentile(blurred, params.lowSignalPercentile, sel, ws.samples[0]);
+    run.blurredPercentile = p99;
     const double threshold = params.lowSignalFraction * p99;
     const bool noLight = !(p99 > 0.0);
     auto isLow = [&](std::size_t i) { return noLight || !(double(blurred[i]) >= threshold); };

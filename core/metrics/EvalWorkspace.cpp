@@ -10,9 +10,11 @@ void ensure(P& p, int W, int H) {
 
 } // namespace
 
-void EvalWorkspace::ensureSize(int W, int H, bool gradients) {
-    ensure(light, W, H);
-    ensure(blurred, W, H);
+void EvalWorkspace::ensureSize(int W, int H, bool gradients, bool withLight, bool withBlurred) {
+    if (withLight) ensure(light, W, H);
+    else light = FloatPlane();
+    if (withBlurred) ensure(blurred, W, H);
+    else blurred = FloatPlane();
     ensure(reason, W, H);
     ensure(omega, W, H);
     ensure(domain, W, H);

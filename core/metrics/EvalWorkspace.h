@@ -26,8 +26,9 @@ namespace ll {
 class EvalWorkspace {
 public:
     // Makes the full-size buffers W x H (kept as they are when already that size); the gradient images
-    // only when `gradients`, else they are released.
-    void ensureSize(int W, int H, bool gradients = true);
+    // only when `gradients`, the light signal only when `light` and its blur only when `blurred` (else
+    // the caller gives them: EvalInputs::light, blurredLight), else they are released.
+    void ensureSize(int W, int H, bool gradients = true, bool light = true, bool blurred = true);
 
     FloatPlane light;                // L
     FloatPlane blurred;              // L blurred (low-signal test)

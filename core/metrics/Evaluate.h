@@ -44,6 +44,13 @@ struct EvalInputs {
     // The pair's blurred light signal, blurLightSignal(lightSignal(on, off), params) with the params of
     // the call, when the caller keeps it for several edits of one pair (evaluate computes it when null).
     const FloatPlane* blurredLight = nullptr;
+    // The pair's light signal L = lightSignal(on, off) (LightSignal.h), when the caller keeps it for
+    // several edits of one pair (evaluate computes it when null).
+    const FloatPlane* light = nullptr;
+    // Only with blurredLight: its type-7 percentile params.lowSignalPercentile over all pixels, as
+    // blurredLightPercentile (LowSignalMask.h) gives it, when the caller keeps it for the pair
+    // (evaluate finds it when unset).
+    std::optional<double> blurredPercentile;
     // Optional: called on the calling thread before each stage of the evaluation, with the stage's
     // number from 0, the number of stages of this call and the stage's name (EvalStages.h); stages the
     // parameters leave out are not counted. It may throw to stop the evaluation (a cancelled job):

@@ -57,6 +57,8 @@ McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& para
     if (auto w = fixed.regions.find("window"); w != fixed.regions.end()) in.regions.insert(*w);
     in.clipLevel = fixed.clipLevel;
     in.blurredLight = f.blurredLight;
+    in.light = f.light;
+    in.blurredPercentile = f.blurredPercentile;
     MetricParams p = params;
     p.computeClassic = false;
     p.computeUncertainty = false;

@@ -28,6 +28,8 @@ struct McFixed {
     const EvalInputs* inputs = nullptr;
     const Mask* clippedEdit = nullptr;       // pixels the edit's codes exclude as clipped
     const FloatPlane* blurredLight = nullptr; // the pair's blurred light signal
+    const FloatPlane* light = nullptr;        // the pair's light signal (optional)
+    std::optional<double> blurredPercentile;  // the blurred signal's percentile (optional)
     const Codes8* codes = nullptr;
     // When the edit was resized to the evaluation size: that size. Each draw perturbs the edit's own
     // codes at its own size and then goes through the same resize (spec "8-bit quantisation uncertainty").

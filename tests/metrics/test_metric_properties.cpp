@@ -7,6 +7,7 @@
 #include "metrics/Evaluate.h"
 #include "metrics/LightSignal.h"
 #include "metrics/LowSignalMask.h"
+#include "metrics/PairLight.h"
 #include "metrics/ScoresJson.h"
 #include "util/Error.h"
 
@@ -270,6 +271,45 @@ private Q_SLOTS:
         QVERIFY(kept.maps->masks.omega.values() == plain.maps->masks.omega.values());
         const FloatPlane wrong(80, 60);
         in.blurredLight = &wrong;
+        QVERIFY_THROWS_EXCEPTION(Error, evaluate(in, p));
+    }
+
+    // A caller that keeps the pair's light signal, its blur and the blur's percentile (PairLight, the
+    // batch runner) gets exactly the evaluation that computes them, for both tasks and with the
+    // quantisation Monte Carlo (whose draws get them too); a different percentile is used as given,
+    // and inconsistent inputs are refused.
+    void callerPairLightGivesTheSameResult() {
+        const test::Scene s = test::makeScene(160, 120, 13);
+        MetricParams p;
+        p.computeUncertainty = true;
+        p.uncertaintyDraws = 4;
+        const PairLight pl = pairLight(s.on, s.off, p);
+        const ModelImagePath path(ColourConfig::builtin());
+        for (Task task : {Task::On, Task::Off}) {
+            const Codes8 codes = path.toCodes(flawedEdit(s, task), 1.0f);
+            const Image decoded = path.decode(codes, 1.0f);
+            EvalInputs in = inputsFor(s.on, s.off, decoded, task);
+            in.editCodes = &codes;
+            const EvalResult plain = evaluate(in, p, true);
+            QVERIFY(plain.scores.uncertainty && plain.scores.uncertainty->sieStd);
+            pl.into(in);
+            const EvalResult kept = evaluate(in, p, true);
+            QCOMPARE(toJson(kept.scores).dump(), toJson(plain.scores).dump());
+            QVERIFY(kept.maps->lightSignal.values() == plain.maps->lightSignal.values());
+            QVERIFY(kept.maps->blurredSignal.values() == plain.maps->blurredSignal.values());
+            QVERIFY(kept.maps->masks.reason.values() == plain.maps->masks.reason.values());
+            // The percentile is taken as given: 50 times the true one raises the low-signal threshold.
+            in.blurredPercentile = 50.0 * pl.blurredPercentile;
+            const EvalResult raised = evaluate(in, p, false);
+            QCOMPARE(raised.scores.lowSignalThreshold, 50.0 * plain.scores.lowSignalThreshold);
+            QVERIFY(raised.scores.validPixels < plain.scores.validPixels);
+        }
+        EvalInputs in = inputsFor(s.on, s.off, flawedEdit(s, Task::On), Task::On);
+        in.blurredPercentile = pl.blurredPercentile; // without the blurred signal it belongs to
+        QVERIFY_THROWS_EXCEPTION(Error, evaluate(in, p));
+        in.blurredPercentile.reset();
+        const FloatPlane wrong(80, 60);
+        in.light = &wrong;
         QVERIFY_THROWS_EXCEPTION(Error, evaluate(in, p));
     }
 };
