@@ -27,6 +27,8 @@ EvalInputs inputsFor(const Image& on, const Image& off, const Image& edit, Task 
     in.k = k;
     return in;
 }
+// EvalInputs points at its images: a temporary edit would dangle.
+EvalInputs inputsFor(const Image&, const Image&, Image&&, Task, float) = delete;
 
 // A scene whose probe is seen saturated by the model: a 3x3 "bulb" 50 times brighter than anything else.
 test::Scene sceneWithBulb(int W, int H) {

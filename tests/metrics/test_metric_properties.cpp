@@ -32,6 +32,8 @@ EvalInputs inputsFor(const Image& on, const Image& off, const Image& edit, Task 
     in.task = task;
     return in;
 }
+// EvalInputs points at its images: a temporary edit would dangle.
+EvalInputs inputsFor(const Image&, const Image&, Image&&, Task) = delete;
 
 // An edit with a local error so that SIE and LFE are far from 0.
 Image flawedEdit(const test::Scene& s, Task task) {
@@ -304,7 +306,8 @@ private Q_SLOTS:
             QCOMPARE(raised.scores.lowSignalThreshold, 50.0 * plain.scores.lowSignalThreshold);
             QVERIFY(raised.scores.validPixels < plain.scores.validPixels);
         }
-        EvalInputs in = inputsFor(s.on, s.off, flawedEdit(s, Task::On), Task::On);
+        const Image edit = flawedEdit(s, Task::On);
+        EvalInputs in = inputsFor(s.on, s.off, edit, Task::On);
         in.blurredPercentile = pl.blurredPercentile; // without the blurred signal it belongs to
         QVERIFY_THROWS_EXCEPTION(Error, evaluate(in, p));
         in.blurredPercentile.reset();
