@@ -1,5 +1,7 @@
 #include "app/FreedMemory.h"
 
+#include <cstdlib> // defines __GLIBC__ with the GNU C library (tested below: no header before it does)
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
