@@ -162,14 +162,43 @@ struct SignalPair {
     const float* rowB(int y) const { return b + std::size_t(y) * std::size_t(W) * std::size_t(stride); }
 };
 
+// Two signals of W x H samples (3 floats per pixel, rows after each other) given by a caller a group
+// of rows at a time (ssimOfRows): momentRows asks for a band's source rows in increasing order, so a
+// buffer of `group` rows serves it. Rows from `end` on are never asked for.
+struct StreamedPair {
+    const SsimRowSource& fetch;
+    int stride, W, H, group, end;
+    std::vector<float>& bufA;
+    std::vector<float>& bufB;
+    int b0 = 0, b1 = 0; // the rows in the buffers
+    void hold(int y) {
+        if (y >= b0 && y < b1) return;
+        b0 = y;
+        b1 = std::min(end, y + group);
+        const std::size_t n = std::size_t(b1 - b0) * std::size_t(W) * std::size_t(stride);
+        if (bufA.size() < n) bufA.resize(n);
+        if (bufB.size() < n) bufB.resize(n);
+        fetch(b0, b1, bufA.data(), bufB.data());
+    }
+    std::size_t offset(int y) const { return std::size_t(y - b0) * std::size_t(W) * std::size_t(stride); }
+    const float* rowA(int y) {
+        hold(y);
+        return bufA.data() + offset(y);
+    }
+    const float* rowB(int y) {
+        hold(y);
+        return bufB.data() + offset(y);
+    }
+};
+
 // The five local moments (means of x, y, xx, yy, xy under the window w) of output rows [ya, yb) and
 // columns [xa, xa + n) of `channels` signals, channel c's samples at s.a + c and s.b + c (channels
 // interleaved by s.stride), source rows and columns outside the signal folded by `border`:
 // fn(c, y, m) with m holding the five moments n values apart. Rows and columns are filtered in double
 // in the taps' order. The channels of a source row are read one right after the other, so the row
 // comes from memory once.
-template <typename Fn>
-void momentRows(const SignalPair& s, int channels, int ya, int yb, int xa, int n, const std::vector<double>& w,
+template <typename Source, typename Fn>
+void momentRows(Source& s, int channels, int ya, int yb, int xa, int n, const std::vector<double>& w,
                 GaussianBorder border, SsimScratch::Buffers& buf, Fn&& fn) {
     const int r = int(w.size() / 2);
     const int taps = 2 * r + 1;
@@ -261,7 +290,7 @@ void planeMomentRows(const FloatPlane& x, const FloatPlane& y, const SsimParams&
     SsimScratch sc;
     forRowBands(0, H, [&](int ya, int yb) {
         SsimScratch::Buffers& buf = sc.perThread.local();
-        const SignalPair s{x.data(), y.data(), 1, W, H};
+        SignalPair s{x.data(), y.data(), 1, W, H};
         momentRows(s, 1, ya, yb, 0, W, w, p.border, buf, [&](int, int row, const double* m) { fn(row, m, buf); });
     });
 }
@@ -307,7 +336,8 @@ std::optional<SsimFrame> ssimFrame(int W, int H, const SsimParams& p) {
 // The SSIM map's sum over the cropped columns of each cropped output row in [ya, yb) of each of the
 // `channels` signals of s, channel c's into rowSums[y][first + c]. The window of a cropped pixel lies
 // inside the image (the crop is the window's radius): the border is never reached.
-void bandRowSums(const SignalPair& s, int channels, int first, int ya, int yb, const SsimFrame& f,
+template <typename Source>
+void bandRowSums(Source&& s, int channels, int first, int ya, int yb, const SsimFrame& f,
                  GaussianBorder border, SsimScratch::Buffers& buf, std::vector<std::array<double, 3>>& rowSums) {
     const std::size_t nn = std::size_t(f.n);
     buf.map.resize(nn);
@@ -341,20 +371,19 @@ std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p, 
     return meanOverChannels(rowSums, *f);
 }
 
-std::optional<double> ssimByChannel(int W, int H, const std::function<void(int c, FloatPlane& a, FloatPlane& b)>& planes,
-                                    const SsimParams& p, SsimScratch* scratch) {
+std::optional<double> ssimOfRows(int W, int H, int group, const SsimRowSource& rows, const SsimParams& p,
+                                 SsimScratch* scratch) {
     SsimScratch own;
     SsimScratch& sc = scratch ? *scratch : own;
     const std::optional<SsimFrame> f = ssimFrame(W, H, p);
     if (!f) return std::nullopt;
+    const int r = (int(f->w.size()) - 1) / 2; // the crop is the radius: a band's rows never fold
     std::vector<std::array<double, 3>> rowSums(static_cast<std::size_t>(H));
-    FloatPlane a(W, H), b(W, H);
-    for (int c = 0; c < 3; ++c) {
-        planes(c, a, b);
-        forRowBands(f->y0, f->y1, [&](int ya, int yb) {
-            bandRowSums(SignalPair{a.data(), b.data(), 1, W, H}, 1, c, ya, yb, *f, p.border, sc.perThread.local(), rowSums);
-        });
-    }
+    forRowBands(f->y0, f->y1, [&](int ya, int yb) {
+        SsimScratch::Buffers& buf = sc.perThread.local();
+        bandRowSums(StreamedPair{rows, 3, W, H, std::max(1, group), yb + r, buf.sourceA, buf.sourceB}, 3, 0, ya, yb, *f,
+                    p.border, buf, rowSums);
+    });
     return meanOverChannels(rowSums, *f);
 }
 

@@ -40,17 +40,21 @@ struct SsimScratch {
     struct Buffers {
         std::vector<double> filtered, rowA, rowB, rowAA, rowBB, rowAB, vertical, map;
         std::vector<const double*> rows; // the taps' input rows of one filter pass
+        std::vector<float> sourceA, sourceB; // ssimOfRows: the rows of the two images last given
     };
     tbb::enumerable_thread_specific<Buffers> perThread;
 };
 
 std::optional<double> ssim(const Image& a, const Image& b, const SsimParams& p = {}, SsimScratch* scratch = nullptr);
 
-// The same index computed a channel at a time, for two W x H RGB images held as planes one channel at
-// a time (a third of the memory): planes(c, a, b) fills a and b (sized W x H) with channel c of the
-// two images, for c = 0, 1, 2 in turn. Equals ssim() of the two images bit for bit.
-std::optional<double> ssimByChannel(int W, int H, const std::function<void(int c, FloatPlane& a, FloatPlane& b)>& planes,
-                                    const SsimParams& p = {}, SsimScratch* scratch = nullptr);
+// The same index for two W x H RGB images that are not held whole: rows(y0, y1, a, b) writes rows
+// [y0, y1) of both images into a and b (3 floats per pixel, the rows one after the other), at most
+// `group` rows per call. Calls come from several threads at once, each row in at least one call (rows
+// at the edges of a thread's band of rows in two); only the threads' buffers of `group` rows are held.
+// Equals ssim() of the two images bit for bit.
+using SsimRowSource = std::function<void(int y0, int y1, float* a, float* b)>;
+std::optional<double> ssimOfRows(int W, int H, int group, const SsimRowSource& rows, const SsimParams& p = {},
+                                 SsimScratch* scratch = nullptr);
 
 struct SsimMaps {
     FloatPlane ssim;      // l * c * s

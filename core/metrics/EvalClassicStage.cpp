@@ -10,6 +10,8 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -17,7 +19,6 @@ namespace ll {
 namespace {
 
 constexpr std::size_t kEncodeBlock = 16384; // pixels: ColourConfig::convert's block (the same splits)
-constexpr int kGroupRows = 64;              // rows per task of the low-memory passes
 
 // Pixels [p0, p1) of an image as the model saw it, 3 floats per pixel into out: `seen` itself when
 // given, else the 8-bit codes / 255 when given, else `linear` encoded (ModelImagePath::encode with k)
@@ -44,44 +45,47 @@ void seenPixels(const Image& linear, const Image* seen, const Codes8* codes, con
     }
 }
 
+// Rows per request of the low-memory pass: at least 8 of the encoding's blocks (a request encodes the
+// whole blocks its pixels fall in), at least 16 rows.
+int rowsPerRequest(int W) {
+    const std::size_t blocks = 8 * kEncodeBlock;
+    return std::max<int>(16, int((blocks + std::size_t(W) - 1) / std::size_t(std::max(1, W))));
+}
+
 // PSNR and SSIM as classicStage computes them, without the two images as the model saw them held
-// whole: a pass per channel over groups of rows fills one plane of each (PSNR's row sums on the
-// first), then SSIM takes that channel (ssimByChannel). The same bits as psnr() and ssim().
+// whole: SSIM asks for them a group of rows at a time (ssimOfRows), and PSNR's row sums are taken from
+// the same rows (a row asked for twice, at the edge of a thread's band, is summed once). The same
+// bits as psnr() and ssim().
 void lowMemoryClassic(EvalRun& run, const Image& target, const Image* targetSeen) {
     const EvalInputs& in = run.in;
     const MetricParams& p = run.params;
     const ModelImagePath& path = run.modelPath();
     const int W = run.W, H = run.H;
     std::vector<double> rows(std::size_t(H), 0.0);
-    const int groups = (H + kGroupRows - 1) / kGroupRows;
-    auto pass = [&](int c, FloatPlane& editPlane, FloatPlane& targetPlane) {
-        tbb::parallel_for(0, groups, [&](int g) {
-            const int y0 = g * kGroupRows, y1 = std::min(H, y0 + kGroupRows);
-            const std::size_t p0 = std::size_t(y0) * std::size_t(W), p1 = std::size_t(y1) * std::size_t(W);
-            std::vector<float> e(3 * (p1 - p0)), t(3 * (p1 - p0));
-            seenPixels(*in.edit, nullptr, in.editCodes, path, in.k, p0, p1, e.data());
-            seenPixels(target, targetSeen, nullptr, path, in.k, p0, p1, t.data());
-            for (std::size_t i = 0; i < p1 - p0; ++i) {
-                editPlane[p0 + i] = e[3 * i + std::size_t(c)];
-                targetPlane[p0 + i] = t[3 * i + std::size_t(c)];
+    std::vector<std::atomic<std::uint8_t>> summed(static_cast<std::size_t>(H));
+    auto seenRows = [&](int y0, int y1, float* e, float* t) {
+        const std::size_t p0 = std::size_t(y0) * std::size_t(W), p1 = std::size_t(y1) * std::size_t(W);
+        seenPixels(*in.edit, nullptr, in.editCodes, path, in.k, p0, p1, e);
+        seenPixels(target, targetSeen, nullptr, path, in.k, p0, p1, t);
+        for (int y = y0; y < y1; ++y)
+            if (!summed[std::size_t(y)].exchange(1)) {
+                const std::size_t at = 3 * std::size_t(y - y0) * std::size_t(W);
+                rows[std::size_t(y)] = psnrRowSum(e + at, t + at, W);
             }
-            if (c == 0)
-                for (int y = y0; y < y1; ++y) {
-                    const std::size_t at = 3 * std::size_t(y - y0) * std::size_t(W);
-                    rows[std::size_t(y)] = psnrRowSum(e.data() + at, t.data() + at, W);
-                }
-        });
     };
-    bool rowsDone = false;
-    auto planes = [&](int c, FloatPlane& editPlane, FloatPlane& targetPlane) {
-        pass(c, editPlane, targetPlane);
-        rowsDone |= c == 0;
-    };
-    run.scores.ssim = ssimByChannel(W, H, planes, SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2}, &run.ws.ssim);
-    if (!rowsDone) { // smaller than SSIM's window: no SSIM, but PSNR
-        FloatPlane editPlane(W, H), targetPlane(W, H);
-        pass(0, editPlane, targetPlane);
-    }
+    const int group = std::min(H, rowsPerRequest(W));
+    run.scores.ssim = ssimOfRows(W, H, group, seenRows,
+                                 SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2}, &run.ws.ssim);
+    // Rows SSIM did not ask for (all of them when the image is smaller than its window).
+    const int groups = (H + group - 1) / group;
+    tbb::parallel_for(0, groups, [&](int g) {
+        const int y0 = g * group, y1 = std::min(H, y0 + group);
+        int y = y0;
+        while (y < y1 && summed[std::size_t(y)].load()) ++y;
+        if (y == y1) return;
+        std::vector<float> e(3 * std::size_t(y1 - y0) * std::size_t(W)), t(e.size());
+        seenRows(y0, y1, e.data(), t.data());
+    });
     run.scores.psnr = psnrOfRowSums(rows, run.N);
 }
 

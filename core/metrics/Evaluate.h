@@ -59,8 +59,8 @@ struct EvalInputs {
     // Trade a little time for memory (the desktop app at large sizes): the gradient images M_R and M_G
     // are not stored for the whole evaluation but computed again row by row where a later pass reads
     // them (unless KeptMaps::All keeps them), and PSNR and SSIM compare the images as the model saw
-    // them a row or a channel at a time instead of as two whole float images. 24 + 16 bytes per pixel
-    // less at the peak (960 MB at 6000x4000); the results are the same bits.
+    // them a group of rows at a time instead of as two whole float images. 24 + 24 bytes per pixel
+    // less at the peak (1.15 GB at 6000x4000); the results are the same bits.
     bool lowMemory = false;
 };
 

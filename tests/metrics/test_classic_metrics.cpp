@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -147,12 +148,35 @@ private Q_SLOTS:
             const double want = referenceSsim(a, b, p);
             QVERIFY2(sameBits(*s, want), qPrintable(QString::number(*s, 'g', 17) + " vs " + QString::number(want, 'g', 17)));
         }
+        // Given a group of rows at a time (ssimOfRows): the same bits, every row asked for, no call
+        // for more rows than the group or outside the image.
+        const double want = referenceSsim(a, b, p);
+        for (int group : {1, 7, 64, height}) {
+            std::vector<std::atomic<int>> asked(static_cast<std::size_t>(height));
+            std::atomic<bool> wrongCall{false};
+            const SsimRowSource rows = [&](int y0, int y1, float* ra, float* rb) {
+                if (y0 < 0 || y1 > height || y1 <= y0 || y1 - y0 > group) wrongCall = true;
+                const std::size_t from = 3 * std::size_t(y0) * std::size_t(width);
+                const std::size_t to = 3 * std::size_t(std::clamp(y1, y0, height)) * std::size_t(width);
+                std::copy(a.data() + from, a.data() + to, ra);
+                std::copy(b.data() + from, b.data() + to, rb);
+                for (int y = y0; y < y1 && y < height; ++y) ++asked[std::size_t(y)];
+            };
+            const auto s = ssimOfRows(width, height, group, rows, p, &scratch);
+            QVERIFY(s.has_value());
+            QVERIFY2(sameBits(*s, want), qPrintable(QStringLiteral("group %1: ").arg(group) + QString::number(*s, 'g', 17)));
+            QVERIFY(!wrongCall);
+            for (int y = 0; y < height; ++y) QVERIFY2(asked[std::size_t(y)] >= 1, qPrintable(QString::number(y)));
+        }
     }
 
     void tooSmallForTheWindowGivesNoValue() {
         const Image a(10, 30, 0.5f), b(10, 30, 0.4f);
         QVERIFY(!ssim(a, b).has_value());
         QVERIFY(psnr(a, b).has_value());
+        bool asked = false;
+        QVERIFY(!ssimOfRows(10, 30, 8, [&](int, int, float*, float*) { asked = true; }).has_value());
+        QVERIFY(!asked);
     }
 
     void worseEditScoresLower() {
