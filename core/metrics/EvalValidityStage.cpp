@@ -180,6 +180,8 @@ void validityStage(EvalRun& run) {
         maxSignal = std::max(maxSignal, ws.rowPairMax[std::size_t(y)]);
         pairOnlyPixels += ws.rowPairOnly[std::size_t(y)];
     }
+    // Low memory: the blur is read again only by kept full maps and by the quantisation draws.
+    if (in.lowMemory && !perChannelMaps && !in.blurredLight && !params.computeUncertainty) ws.blurred = FloatPlane();
     s.validPixels = s.excludedByFirstReason[0];
     s.validFraction = double(s.validPixels) / double(N);
     s.bandMaxSignal = maxSignal;

@@ -79,10 +79,15 @@ private Q_SLOTS:
         EvalInputs low = in;
         low.lowMemory = true;
 
+        MetricParams drawn; // the quantisation draws read the blurred light signal after the mask
+        drawn.computeUncertainty = true;
+        drawn.uncertaintyDraws = 3;
+        for (const MetricParams& params : {MetricParams{}, drawn})
         for (const KeptMaps kept : {KeptMaps::None, KeptMaps::Compact, KeptMaps::All}) {
-            const EvalResult a = evaluate(in, {}, kept);
-            const EvalResult b = evaluate(low, {}, kept);
+            const EvalResult a = evaluate(in, params, kept);
+            const EvalResult b = evaluate(low, params, kept);
             QCOMPARE(QString::fromStdString(toJson(b.scores).dump()), QString::fromStdString(toJson(a.scores).dump()));
+            if (params.computeUncertainty && codes && width > 100) QVERIFY(b.scores.uncertainty && b.scores.uncertainty->sieStd);
             QCOMPARE(b.scores.psnr.has_value(), a.scores.psnr.has_value());
             QCOMPARE(b.scores.ssim.has_value(), a.scores.ssim.has_value());
             if (a.scores.psnr) QCOMPARE(*b.scores.psnr, *a.scores.psnr);
