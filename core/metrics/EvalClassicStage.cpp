@@ -76,16 +76,13 @@ void lowMemoryClassic(EvalRun& run, const Image& target, const Image* targetSeen
     const int group = std::min(H, rowsPerRequest(W));
     run.scores.ssim = ssimOfRows(W, H, group, seenRows,
                                  SsimParams{p.ssimSigma, p.ssimTruncate, p.ssimK1, p.ssimK2}, &run.ws.ssim);
-    // Rows SSIM did not ask for (all of them when the image is smaller than its window).
-    const int groups = (H + group - 1) / group;
-    tbb::parallel_for(0, groups, [&](int g) {
-        const int y0 = g * group, y1 = std::min(H, y0 + group);
-        int y = y0;
-        while (y < y1 && summed[std::size_t(y)].load()) ++y;
-        if (y == y1) return;
-        std::vector<float> e(3 * std::size_t(y1 - y0) * std::size_t(W)), t(e.size());
-        seenRows(y0, y1, e.data(), t.data());
-    });
+    if (!run.scores.ssim) { // smaller than SSIM's window: no row was asked for, and PSNR needs them all
+        tbb::parallel_for(0, (H + group - 1) / group, [&](int g) {
+            const int y0 = g * group, y1 = std::min(H, y0 + group);
+            std::vector<float> e(3 * std::size_t(y1 - y0) * std::size_t(W)), t(e.size());
+            seenRows(y0, y1, e.data(), t.data());
+        });
+    }
     run.scores.psnr = psnrOfRowSums(rows, run.N);
 }
 

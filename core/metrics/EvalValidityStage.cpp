@@ -181,7 +181,7 @@ void validityStage(EvalRun& run) {
         pairOnlyPixels += ws.rowPairOnly[std::size_t(y)];
     }
     // Low memory: the blur is read again only by kept full maps and by the quantisation draws.
-    if (in.lowMemory && !perChannelMaps && !in.blurredLight && !params.computeUncertainty) ws.blurred = FloatPlane();
+    if (in.lowMemory && !perChannelMaps && !params.computeUncertainty) ws.blurred = FloatPlane();
     s.validPixels = s.excludedByFirstReason[0];
     s.validFraction = double(s.validPixels) / double(N);
     s.bandMaxSignal = maxSignal;
