@@ -3,17 +3,16 @@
 // threshold to the freed block's size), and trimming returns free memory between live blocks to the
 // system. Under AddressSanitizer the allocator is the sanitizer's, which these calls do not steer.
 #include "app/FreedMemory.h"
+#include "app/ProcessMemory.h"
 
 #include <QtTest>
 
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <vector>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
-#include <unistd.h>
 #endif
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -27,13 +26,8 @@
 namespace {
 
 #if defined(__GLIBC__)
-// Resident bytes of this process (/proc/self/statm, second field, in pages).
-long long residentBytes() {
-    std::ifstream statm("/proc/self/statm");
-    long long size = 0, resident = 0;
-    statm >> size >> resident;
-    return resident * sysconf(_SC_PAGESIZE);
-}
+// Resident bytes of this process.
+long long residentBytes() { return (long long)(ll::ui::processMemoryMiB("VmRSS") * 1024.0 * 1024.0); }
 
 // A block of `bytes`, written (resident); kept visible to the optimiser's eyes so that it is not elided.
 void* volatile sink = nullptr;

@@ -2,26 +2,16 @@
 
 #include "MainWindow.h"
 #include "app/DatasetSession.h"
+#include "app/ProcessMemory.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFile>
 #include <QTimer>
 
 #include <optional>
 
 namespace ll::ui {
 namespace {
-
-// A field of /proc/self/status in MiB (VmRSS: now, VmHWM: peak so far); 0 where unavailable.
-double statusMiB(const char* field) {
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly)) return 0.0;
-    const QByteArray key = QByteArray(field) + ':';
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith(key)) return line.mid(key.size()).trimmed().split(' ').value(0).toDouble() / 1024.0;
-    return 0.0;
-}
 
 struct Moment {
     double ms = -1.0;
@@ -32,7 +22,7 @@ struct Moment {
 } // namespace
 
 QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
-    const double startMiB = statusMiB("VmRSS");
+    const double startMiB = processMemoryMiB("VmRSS");
     MainWindow w;
     w.resize(o.windowWidth, o.windowHeight);
     w.show();
@@ -44,7 +34,7 @@ QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
     std::optional<CaseId> shown;
     QString failure;
     const auto now = [&] {
-        return Moment{double(clock.nsecsElapsed()) / 1e6, statusMiB("VmHWM"), statusMiB("VmRSS")};
+        return Moment{double(clock.nsecsElapsed()) / 1e6, processMemoryMiB("VmHWM"), processMemoryMiB("VmRSS")};
     };
     QObject::connect(w.session(), &DatasetSession::caseReady, &loop, [&](CasePtr c) {
         if (c->evaluating) {
