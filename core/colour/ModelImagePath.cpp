@@ -55,13 +55,18 @@ Image ModelImagePath::decode(const Codes8& codes, float k) const {
     return out;
 }
 
-void ModelImagePath::decode(const Codes8& codes, float k, Image& out) const {
+std::array<float, 256> ModelImagePath::decodeTable(float k) const {
     if (!(k > 0.0f) || !std::isfinite(k)) throw Error("exposure", "k must be a positive finite number");
-    if (out.width() != codes.width || out.height() != codes.height) out = Image(codes.width, codes.height);
-    // One table of decode_[c] / k (the same float product per value), then a plain lookup.
+    // decode_[c] / k as the same float product for every value.
     const float inv = 1.0f / k;
     std::array<float, 256> table;
     for (std::size_t c = 0; c < 256; ++c) table[c] = decode_[c] * inv;
+    return table;
+}
+
+void ModelImagePath::decode(const Codes8& codes, float k, Image& out) const {
+    const std::array<float, 256> table = decodeTable(k);
+    if (out.width() != codes.width || out.height() != codes.height) out = Image(codes.width, codes.height);
     float* d = out.data();
     const std::uint8_t* s = codes.rgb.data();
     const std::size_t n = std::min(codes.rgb.size(), out.floatCount());

@@ -28,6 +28,9 @@ public:
     const std::string& space() const { return space_; }
     // Linear value of each 8-bit code (code / 255 decoded through OCIO).
     const std::array<float, 256>& decodeTable() const { return decode_; }
+    // The linear value of each code divided by k: what decode(codes, k) writes for that code.
+    // Throws ll::Error when k is not a positive finite number.
+    std::array<float, 256> decodeTable(float k) const;
 
     // Encodes a display-referred linear image (values in [0,1] after k and clamp) to [0,1] floats.
     Image encode(const Image& linear, float k = 1.0f) const;

@@ -23,7 +23,7 @@ constexpr std::size_t kEncodeBlock = 16384; // pixels: ColourConfig::convert's b
 // Pixels [p0, p1) of an image as the model saw it, 3 floats per pixel into out: `seen` itself when
 // given, else the 8-bit codes / 255 when given, else `linear` encoded (ModelImagePath::encode with k)
 // in the blocks of kEncodeBlock pixels the encoding of the whole image uses, so the same bits.
-void seenPixels(const Image& linear, const Image* seen, const Codes8* codes, const ModelImagePath& path, float k,
+void seenPixels(const Image* linear, const Image* seen, const Codes8* codes, const ModelImagePath& path, float k,
                 std::size_t p0, std::size_t p1, float* out) {
     if (seen) {
         std::copy(seen->data() + 3 * p0, seen->data() + 3 * p1, out);
@@ -34,11 +34,11 @@ void seenPixels(const Image& linear, const Image* seen, const Codes8* codes, con
         for (std::size_t i = 3 * p0; i < 3 * p1; ++i) out[i - 3 * p0] = c[i] / 255.0f;
         return;
     }
-    const std::size_t N = linear.pixelCount();
+    const std::size_t N = linear->pixelCount();
     for (std::size_t b = p0 / kEncodeBlock; b * kEncodeBlock < p1; ++b) {
         const std::size_t b0 = b * kEncodeBlock, b1 = std::min(N, b0 + kEncodeBlock);
         Image block(int(b1 - b0), 1);
-        std::copy(linear.data() + 3 * b0, linear.data() + 3 * b1, block.data());
+        std::copy(linear->data() + 3 * b0, linear->data() + 3 * b1, block.data());
         const Image encoded = path.encode(block, k);
         const std::size_t from = std::max(p0, b0), to = std::min(p1, b1);
         std::copy(encoded.data() + 3 * (from - b0), encoded.data() + 3 * (to - b0), out + 3 * (from - p0));
@@ -65,8 +65,8 @@ void lowMemoryClassic(EvalRun& run, const Image& target, const Image* targetSeen
     std::vector<std::atomic<std::uint8_t>> summed(static_cast<std::size_t>(H));
     auto seenRows = [&](int y0, int y1, float* e, float* t) {
         const std::size_t p0 = std::size_t(y0) * std::size_t(W), p1 = std::size_t(y1) * std::size_t(W);
-        seenPixels(*in.edit, nullptr, in.editCodes, path, in.k, p0, p1, e);
-        seenPixels(target, targetSeen, nullptr, path, in.k, p0, p1, t);
+        seenPixels(in.edit, nullptr, in.editCodes, path, in.k, p0, p1, e);
+        seenPixels(&target, targetSeen, nullptr, path, in.k, p0, p1, t);
         for (int y = y0; y < y1; ++y)
             if (!summed[std::size_t(y)].exchange(1)) {
                 const std::size_t at = 3 * std::size_t(y - y0) * std::size_t(W);

@@ -17,14 +17,16 @@ int derivedMapChannels(DerivedMap map) {
     return map == DerivedMap::RatioReal || map == DerivedMap::RatioEdit ? 3 : 1;
 }
 
-EvalDerivedMaps::EvalDerivedMaps(const Image& on, const Image& off, const Image& edit, const Mask& omega,
+EvalDerivedMaps::EvalDerivedMaps(const Image& on, const Image& off, EditPixels edit, const Mask& omega,
                                  const EvalScores& scores)
-    : numerator_(scores.task == Task::On ? &on : &off), edit_(&edit),
+    : numerator_(scores.task == Task::On ? &on : &off), edit_(edit),
       denominator_(scores.task == Task::On ? &off : &on), omega_(&omega),
       z_(standardisersOf(scores.ratioRealStats, scores.ratioEditStats)), standardised_(scores.validPixels > 0) {
-    for (const Image* i : {&on, &off, &edit})
+    for (const Image* i : {&on, &off})
         if (i->width() != omega.width() || i->height() != omega.height())
             throw std::invalid_argument("EvalDerivedMaps: the images and Omega differ in size");
+    if (edit.width() != omega.width() || edit.height() != omega.height())
+        throw std::invalid_argument("EvalDerivedMaps: the edit and Omega differ in size");
 }
 
 void EvalDerivedMaps::row(DerivedMap map, int y, int x0, int n, float* out) const {
@@ -35,6 +37,7 @@ void EvalDerivedMaps::row(DerivedMap map, int y, int x0, int n, float* out) cons
 
 void EvalDerivedMaps::rows(int y, int x0, int n, const std::array<float*, 5>& outs) const {
     std::array<double, 3 * kChunk> er, eg, absD, absD1, d, zr, zg;
+    std::array<float, 3 * kChunk> editValues; // a chunk of an edit read from its codes
     std::array<float, kChunk> meanAbs;
     const std::uint8_t* om = omega_->row(y);
     const bool standardised = outs[2] || outs[3] || outs[4];
@@ -43,7 +46,7 @@ void EvalDerivedMaps::rows(int y, int x0, int n, const std::array<float*, 5>& ou
         const std::size_t values = 3 * std::size_t(w);
         const std::size_t at = std::size_t(start - x0);
         const std::uint8_t* keep = om + start;
-        ratioSpanInOmega(numerator_->pixel(start, y), edit_->pixel(start, y), denominator_->pixel(start, y), keep, w,
+        ratioSpanInOmega(numerator_->pixel(start, y), edit_.span(y, start, w, editValues.data()), denominator_->pixel(start, y), keep, w,
                          er.data(), eg.data());
         for (int m = 0; m < 2; ++m)
             if (float* o = outs[std::size_t(m)]) {

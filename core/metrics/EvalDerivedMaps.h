@@ -7,6 +7,7 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 #include "metrics/EvalRowKernels.h"
+#include "metrics/EditPixels.h"
 #include "metrics/Evaluate.h"
 
 namespace ll {
@@ -24,10 +25,11 @@ int derivedMapChannels(DerivedMap map);
 
 class EvalDerivedMaps {
 public:
-    // `on`, `off` and `edit` are the evaluated images (EvalInputs: the edit linear and divided by k),
+    // `on`, `off` and `edit` are the evaluated images (EvalInputs: the edit linear and divided by k, as
+    // an image or its codes),
     // `omega` the evaluation's Omega and `scores` its scores (the ratio statistics and the task). All
     // must outlive this object and have the same size. Throws std::invalid_argument when they differ.
-    EvalDerivedMaps(const Image& on, const Image& off, const Image& edit, const Mask& omega, const EvalScores& scores);
+    EvalDerivedMaps(const Image& on, const Image& off, EditPixels edit, const Mask& omega, const EvalScores& scores);
 
     int width() const { return omega_->width(); }
     int height() const { return omega_->height(); }
@@ -42,7 +44,7 @@ public:
 
 private:
     const Image* numerator_;
-    const Image* edit_;
+    EditPixels edit_;
     const Image* denominator_;
     const Mask* omega_;
     ChannelStandardisers z_;

@@ -1,4 +1,5 @@
-// checkEvalInputs (EvalRun.h): every image of the call present and of the pair's size.
+// checkEvalInputs (EvalRun.h): every image of the call present (the edit as an image or as its codes
+// with their table) and of the pair's size.
 #include "metrics/EvalRun.h"
 
 #include "util/Error.h"
@@ -8,7 +9,9 @@
 namespace ll {
 
 void checkEvalInputs(const EvalInputs& in) {
-    if (!in.on || !in.off || !in.edit) throw Error("evaluation", "the on, off and edit images are all required");
+    if (!in.on || !in.off || !(in.edit || (in.editCodes && in.editTable)))
+        throw Error("evaluation", "the on, off and edit images are all required (the edit as an image, or its codes "
+                                  "with their table)");
     const int W = in.on->width(), H = in.on->height();
     if (W <= 0 || H <= 0) throw Error("evaluation", "empty image");
     auto same = [&](int w, int h, const std::string& what) {
@@ -17,7 +20,7 @@ void checkEvalInputs(const EvalInputs& in) {
                                   std::to_string(W) + "x" + std::to_string(H));
     };
     same(in.off->width(), in.off->height(), in.off->info.path.empty() ? "off image" : in.off->info.path);
-    same(in.edit->width(), in.edit->height(), in.edit->info.path.empty() ? "edit" : in.edit->info.path);
+    if (in.edit) same(in.edit->width(), in.edit->height(), in.edit->info.path.empty() ? "edit" : in.edit->info.path);
     if (in.editCodes) {
         same(in.editCodes->width, in.editCodes->height, "edit codes");
         if (in.editCodes->rgb.size() != in.on->floatCount()) throw Error("edit codes", "wrong number of values");
@@ -29,7 +32,7 @@ void checkEvalInputs(const EvalInputs& in) {
     if (in.light) same(in.light->width(), in.light->height(), "light signal");
     if (in.blurredPercentile && (!in.blurredLight || !std::isfinite(*in.blurredPercentile)))
         throw Error("evaluation", "a percentile of the blurred light signal needs that signal and must be finite");
-    for (const auto& [name, m] : in.regions) same(m.width(), m.height(), "region '" + name + "'");
+    for (const auto& [name, m] : in.regionMasks()) same(m.width(), m.height(), "region '" + name + "'");
     if (!(in.k > 0.0f) || !std::isfinite(in.k)) throw Error("evaluation", "k must be a positive finite number");
 }
 

@@ -5,6 +5,8 @@
 
 #include "metrics/ExclusionMasks.h"
 
+#include <optional>
+
 namespace ll {
 namespace {
 
@@ -15,7 +17,7 @@ Mask windowMask(const EvalInputs& in) {
         for (std::size_t i = 0; i < w.size(); ++i) w[i] |= m[i] ? 1 : 0;
     };
     if (in.window) add(*in.window);
-    if (auto it = in.regions.find("window"); it != in.regions.end()) add(it->second);
+    if (auto it = in.regionMasks().find("window"); it != in.regionMasks().end()) add(it->second);
     return w;
 }
 
@@ -37,11 +39,14 @@ EvalResult finishRun(EvalRun& run) {
         const int W = run.W, H = run.H;
         ValidityMasks& vm = maps.masks;
         if (perChannelMaps) {
-            vm.nonFinite = nonFiniteMask(run.on, run.off, run.edit);
+            // An edit given by its codes is decoded for these masks (this set of maps is large anyway).
+            std::optional<Image> decoded;
+            const Image& edit = run.edit.image() ? *run.edit.image() : decoded.emplace(run.edit.toImage());
+            vm.nonFinite = nonFiniteMask(run.on, run.off, edit);
             vm.nonPositiveDenominator = nonPositiveDenominatorMask(run.denominator);
             vm.clippedReal = clippedRealMask(run.on, run.off, in.clipLevel);
             vm.clippedEdit = in.editClipped ? *in.editClipped
-                                            : clippedEditMask(run.edit, in.editCodes, in.k, run.params.editClipCode,
+                                            : clippedEditMask(edit, in.editCodes, in.k, run.params.editClipCode,
                                                               run.params.editClipLevel);
             vm.window = windowMask(in);
         }

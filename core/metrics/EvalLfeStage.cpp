@@ -24,7 +24,7 @@ void omega80AndStats(EvalRun& run, std::array<ChannelStats, 3>& lr, std::array<C
     const MetricParams& params = run.params;
     const int W = run.W, H = run.H;
     const Image& realNumerator = run.numerator;
-    const Image& edit = run.edit;
+    const EditPixels& edit = run.edit;
     const Image& denominator = run.denominator;
     std::array<double, 3> pR{}, pG{};
     for (std::size_t c = 0; c < 3; ++c) {

@@ -10,7 +10,7 @@
 
 namespace ll {
 
-const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+const double* ratioRow(EvalWorkspace& ws, const Image& num, const EditPixels& edit, const Image& den, int y) {
     EvalWorkspace::RowScratch& rr = ws.rowScratch.local();
     const std::size_t slot = std::size_t(y % 3);
     std::vector<double>& row = rr.rows[slot];
@@ -18,7 +18,7 @@ const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, c
     const int W = num.width();
     const std::size_t n = 3 * std::size_t(W);
     row.resize(2 * n);
-    ratioSpanInOmega(num.pixel(0, y), edit.pixel(0, y), den.pixel(0, y), ws.omega.row(y), W, row.data(), row.data() + n);
+    ratioSpanInOmega(num.pixel(0, y), edit.row(y, rr.editRow), den.pixel(0, y), ws.omega.row(y), W, row.data(), row.data() + n);
     rr.rowOf[slot] = y;
     return row.data();
 }
@@ -49,7 +49,7 @@ void forgetRatioRows(EvalWorkspace& ws) {
     }
 }
 
-GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y) {
+GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const EditPixels& edit, const Image& den, int y) {
     EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
     if (sc.gradientRow != y) {
         const int W = num.width(), H = num.height();
@@ -72,7 +72,7 @@ GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const Image&
     return {sc.gradR.data(), sc.gradE.data()};
 }
 
-GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const Image& edit, const Image& den, int y) {
+GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const EditPixels& edit, const Image& den, int y) {
     if (stored) return {ws.gradReal.pixel(0, y), ws.gradEdit.pixel(0, y)};
     return computeGradientRow(ws, num, edit, den, y);
 }

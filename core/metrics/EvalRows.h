@@ -4,6 +4,7 @@
 // into standardisation statistics.
 #include "metrics/BracketSelect.h"
 #include "metrics/EvalRowKernels.h"
+#include "metrics/EditPixels.h"
 #include "metrics/EvalWorkspace.h"
 #include "metrics/Standardisation.h"
 
@@ -18,7 +19,7 @@ namespace ll {
 // E_R and E_G of row y in double (0 outside Omega): E_R,c of pixel x at [3x + c], E_G,c at
 // [3W + 3x + c]; from the thread's cache of its last three rows. Double, so that the gradient
 // magnitudes keep the order of the exact ones (GradientThreshold.h).
-const double* ratioRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y);
+const double* ratioRow(EvalWorkspace& ws, const Image& num, const EditPixels& edit, const Image& den, int y);
 
 // The arithmetic of a ratio row for W pixels (any span of a row): ratioSpan of the numerator a, the
 // edit g and the denominator d into er and eg (3 values per pixel), then 0 where keep[x] (Omega) is not
@@ -46,9 +47,9 @@ struct GradientRow {
 // The gradient rows as the SIE pass computes them: gradientMagnitudeSpan on the ratio rows y - 1, y,
 // y + 1 for the inner pixels of the inner rows, 0 elsewhere; into the thread's scratch (valid until
 // its next call).
-GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const Image& edit, const Image& den, int y);
+GradientRow computeGradientRow(EvalWorkspace& ws, const Image& num, const EditPixels& edit, const Image& den, int y);
 // Row y of the stored gradient images (EvalRun::gradientsStored), else computeGradientRow.
-GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const Image& edit, const Image& den, int y);
+GradientRow gradientRow(EvalWorkspace& ws, bool stored, const Image& num, const EditPixels& edit, const Image& den, int y);
 
 // The kept values of each channel of the interleaved row v (compactChannels, SpanKernels.h: channel c
 // of the pixels whose keep[x] has bit bits[c]) into the thread's columns first + c, each contiguous

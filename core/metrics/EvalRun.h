@@ -12,6 +12,7 @@
 // one stage hands the next. Evaluate.cpp runs them, announcing each to EvalInputs::onStage.
 // Internal to the engine and its tests.
 #include "colour/ModelImagePath.h"
+#include "metrics/EditPixels.h"
 #include "metrics/EvalWorkspace.h"
 #include "metrics/Evaluate.h"
 
@@ -41,7 +42,7 @@ struct EvalRun {
     EvalWorkspace& ws;
     const Image& on;
     const Image& off;
-    const Image& edit;
+    const EditPixels edit; // G: EvalInputs::edit, or its codes through EvalInputs::editTable
     const Image& denominator; // I_off for turn-on, I_on for turn-off
     const Image& numerator;   // the real target: I_on for turn-on, I_off for turn-off
     const int W, H;

@@ -34,7 +34,7 @@ void sieStage(EvalRun& run) {
     const int W = run.W, H = run.H;
     const std::size_t N = run.N;
     const Image& realNumerator = run.numerator;
-    const Image& edit = run.edit;
+    const EditPixels& edit = run.edit;
     const Image& denominator = run.denominator;
     const std::size_t nBands = run.bandKeys.size();
     // KeptMaps::All: finishRun moves M_R and M_G into the maps, and this pass fills E_R, E_G, the SIE
@@ -65,9 +65,12 @@ void sieStage(EvalRun& run) {
             if (!inDomain(ws.omega, x, y)) return false;
             const std::size_t iu = i - std::size_t(W), id = i + std::size_t(W);
             for (int j = 0; j < 6; ++j) {
-                const float* nm = (j < 3 ? realNumerator : edit).data() + j % 3;
-                const float* dn = denominator.data() + j % 3;
-                auto e = [&](std::size_t q) { return double(nm[3 * q]) / double(dn[3 * q]); };
+                const int c = j % 3;
+                const float* nm = realNumerator.data() + c;
+                const float* dn = denominator.data() + c;
+                auto e = [&](std::size_t q) {
+                    return double(j < 3 ? nm[3 * q] : edit.value(q, c)) / double(dn[3 * q]);
+                };
                 const double gx = (e(i + 1) - e(i - 1)) * 0.5;
                 const double gy = (e(id) - e(iu)) * 0.5;
                 out[j] = float(std::sqrt(gx * gx + gy * gy));
@@ -75,9 +78,11 @@ void sieStage(EvalRun& run) {
             return true;
         }, [&](std::size_t i) { // the pixel and its four neighbours in the three images
             if (i < std::size_t(W) || i + std::size_t(W) >= N) return;
-            for (const Image* im : {&realNumerator, &edit, &denominator})
-                for (const std::size_t q : {i - std::size_t(W), i, i + std::size_t(W)})
-                    __builtin_prefetch(im->data() + 3 * q);
+            for (const std::size_t q : {i - std::size_t(W), i, i + std::size_t(W)}) {
+                __builtin_prefetch(realNumerator.data() + 3 * q);
+                edit.prefetch(q);
+                __builtin_prefetch(denominator.data() + 3 * q);
+            }
         });
         for (int j = 0; j < 6; ++j) tupleColumn(ws.sampleTuples, 6, j, ws.samples[std::size_t(j)]);
     }

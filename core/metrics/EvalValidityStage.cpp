@@ -26,12 +26,12 @@ void lightAndReasons(EvalRun& run) {
     EvalWorkspace& ws = run.ws;
     const Image& on = run.on;
     const Image& off = run.off;
-    const Image& edit = run.edit;
+    const EditPixels& edit = run.edit;
     const Image& den = run.denominator;
     const int W = run.W, H = run.H;
     const Mask* winA = in.window;
-    const auto wr = in.regions.find("window");
-    const Mask* winB = wr != in.regions.end() ? &wr->second : nullptr;
+    const auto wr = in.regionMasks().find("window");
+    const Mask* winB = wr != in.regionMasks().end() ? &wr->second : nullptr;
     const std::optional<float> clip = in.clipLevel;
     const std::optional<float> editLevel = run.params.editClipLevel;
     const bool useLevel = !in.editClipped && !in.editCodes && editLevel;
@@ -41,10 +41,10 @@ void lightAndReasons(EvalRun& run) {
     tbb::parallel_for(0, H, [&](int y) {
         const float* a = on.pixel(0, y);
         const float* b = off.pixel(0, y);
-        const float* g = edit.pixel(0, y);
         const float* d = den.pixel(0, y);
         const std::size_t i0 = std::size_t(y) * std::size_t(W);
         EvalWorkspace::RowScratch& sc = ws.rowScratch.local();
+        const float* g = edit.row(y, sc.editRow);
         sc.flags.resize(std::size_t(W));
         const float* L = in.light ? in.light->row(y) : ws.light.row(y);
         if (!in.light) lightSpan(a, b, W, ws.light.row(y)); // finite (0 where the pair is not)
@@ -89,7 +89,7 @@ void validityStage(EvalRun& run) {
     const int W = run.W, H = run.H;
     const std::size_t N = run.N;
     const Image& realNumerator = run.numerator;
-    const Image& edit = run.edit;
+    const EditPixels& edit = run.edit;
     const Image& denominator = run.denominator;
 
     lightAndReasons(run);
@@ -108,8 +108,8 @@ void validityStage(EvalRun& run) {
 
     // Final reasons, Omega and the counts; in the same pass the medians of E_R and E_G.
     const std::uint8_t clippedEdit = std::uint8_t(ExclusionReason::ClippedEdit);
-    const auto windowRegion = in.regions.find("window");
-    auto inWindow = [&, winB = windowRegion != in.regions.end() ? &windowRegion->second : nullptr](std::size_t i) {
+    const auto windowRegion = in.regionMasks().find("window");
+    auto inWindow = [&, winB = windowRegion != in.regionMasks().end() ? &windowRegion->second : nullptr](std::size_t i) {
         return (in.window && (*in.window)[i]) || (winB && (*winB)[i]);
     };
     const bool perChannelMaps = run.perChannelMaps;
@@ -120,11 +120,10 @@ void validityStage(EvalRun& run) {
     sampleStratified(N, run.samples, 6, ws.sampleTuples, [&](std::size_t i, float* out) {
         if (finalReason(ws.reason[i], isLow(i)) != 0) return false;
         const float* a = realNumerator.data() + 3 * i;
-        const float* g = edit.data() + 3 * i;
         const float* d = denominator.data() + 3 * i;
         for (int c = 0; c < 3; ++c) {
             out[c] = a[c] / d[c];
-            out[3 + c] = g[c] / d[c];
+            out[3 + c] = edit.value(i, c) / d[c];
         }
         return true;
     });
@@ -160,7 +159,7 @@ void validityStage(EvalRun& run) {
         sc.quotientR.resize(n3);
         sc.quotientG.resize(n3);
         quotientSpan(realNumerator.pixel(0, y), d, n3, sc.quotientR.data());
-        quotientSpan(edit.pixel(0, y), d, n3, sc.quotientG.data());
+        quotientSpan(edit.row(y, sc.editRow), d, n3, sc.quotientG.data());
         std::array<std::size_t, 3> n{};
         compactInto(sc.quotientR.data(), om, {0, 0, 0}, W, sc, 0, n);
         compactInto(sc.quotientG.data(), om, {0, 0, 0}, W, sc, 3, n);

@@ -58,6 +58,7 @@ public:
         std::array<int, 3> rowOf{-1, -1, -1};
         std::vector<std::uint8_t> flags, editClipped, window; // a row's validity tests (pixelFlagsSpan)
         std::vector<float> quotientR, quotientG; // E_R, E_G of a row as float quotients
+        std::vector<float> editRow; // a row of an edit read from its codes (EditPixels::row)
         std::vector<float> sieAbs;
         std::vector<double> absD, absD1;   // SIE: |D_c|, |D1_c| of a row (3 per pixel)
         std::vector<double> diff, zr, zg;  // SIE maps: D_c, S(E_R,c), S(E_G,c); LFE: the differences

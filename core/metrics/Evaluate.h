@@ -26,6 +26,10 @@ struct EvalInputs {
     const Image* off = nullptr;      // I_off
     const Image* edit = nullptr;     // G, linear and already divided by k
     const Codes8* editCodes = nullptr; // the edit's 8-bit codes when it was 8-bit (clip test, MC, PSNR/SSIM)
+    // Instead of `edit` (null), an 8-bit edit at the evaluation size may be given by its codes alone
+    // with this table of each code's linear value divided by k (ModelImagePath::decodeTable(k)): the
+    // same values, read row by row, without the float image (EditPixels.h).
+    const std::array<float, 256>* editTable = nullptr;
     // The 8-bit codes of an edit that was resized to the evaluation size, at its own size: the
     // quantisation Monte Carlo perturbs them and resizes each draw as the edit was.
     const Codes8* editSourceCodes = nullptr;
@@ -35,6 +39,10 @@ struct EvalInputs {
     float k = 1.0f;                  // exposure multiplier of the model input
     const Mask* window = nullptr;    // optional; united with regions["window"] when present
     std::map<std::string, Mask> regions; // annotation class -> mask (scored per class)
+    // The same held by the caller (a scene's masks shared by the evaluations of its edits) instead of
+    // a copy in `regions`, which is then ignored. Must outlive the evaluation.
+    const std::map<std::string, Mask>* sharedRegions = nullptr;
+    const std::map<std::string, Mask>& regionMasks() const { return sharedRegions ? *sharedRegions : regions; }
     std::optional<float> clipLevel;  // real images: clipped where any channel >= this (scene metadata)
     const ModelImagePath* modelPath = nullptr; // sRGB path for PSNR/SSIM and MC; builtin when null
     // Optional: the real target (I_on for turn-on, I_off for turn-off) as the model saw it,

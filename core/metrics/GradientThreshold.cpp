@@ -11,17 +11,30 @@
 
 namespace ll {
 
-double gradientMagnitudeAt(const Image& num, const Image& den, int x, int y, int c) {
+namespace {
+
+template <typename Numerator>
+double magnitudeAt(const Numerator& num, const Image& den, int x, int y, int c) {
     auto e = [&](int px, int py) { return double(num.at(px, py, c)) / double(den.at(px, py, c)); };
     const double gx = (e(x + 1, y) - e(x - 1, y)) * 0.5;
     const double gy = (e(x, y + 1) - e(x, y - 1)) * 0.5;
     return std::sqrt(gx * gx + gy * gy);
 }
 
+} // namespace
+
+double gradientMagnitudeAt(const Image& num, const Image& den, int x, int y, int c) {
+    return magnitudeAt(num, den, x, y, c);
+}
+
+double gradientMagnitudeAt(const EditPixels& edit, const Image& den, int x, int y, int c) {
+    return magnitudeAt(edit, den, x, y, c);
+}
+
 std::array<GradientThreshold, 6>
 gradientThresholds(const BracketSelect& sel, const Mask& domain,
                    const std::function<std::pair<const float*, const float*>(int y)>& gradientRows,
-                   const Image& realNumerator, const Image& edit, const Image& denominator) {
+                   const Image& realNumerator, const EditPixels& edit, const Image& denominator) {
     std::array<GradientThreshold, 6> t;
     std::array<BracketSelect::Tie, 6> ties;
     bool anySplit = false;

@@ -12,6 +12,7 @@
 #include "image/Image.h"
 #include "image/Plane.h"
 #include "metrics/BracketSelect.h"
+#include "metrics/EditPixels.h"
 
 #include <array>
 #include <functional>
@@ -23,6 +24,8 @@ namespace ll {
 // engine's gradient rows (EvalSieStage.cpp, gradientMagnitudeSpan), for a pixel of the gradient domain
 // (all four neighbours valid).
 double gradientMagnitudeAt(const Image& num, const Image& den, int x, int y, int c);
+// The same for the edit's side (E = G / den), the edit read as the evaluation reads it.
+double gradientMagnitudeAt(const EditPixels& edit, const Image& den, int x, int y, int c);
 
 struct GradientThreshold {
     float value = 0.0f;  // x_lo as float (the selection's value of rank lo)
@@ -42,6 +45,6 @@ struct GradientThreshold {
 std::array<GradientThreshold, 6>
 gradientThresholds(const BracketSelect& sel, const Mask& domain,
                    const std::function<std::pair<const float*, const float*>(int y)>& gradientRows,
-                   const Image& realNumerator, const Image& edit, const Image& denominator);
+                   const Image& realNumerator, const EditPixels& edit, const Image& denominator);
 
 } // namespace ll

@@ -15,8 +15,9 @@ EvalInputs LoadedCase::inputs(Task task, const ModelImagePath* path) const {
     EvalInputs in;
     in.on = &on;
     in.off = &off;
-    in.edit = &edit;
     in.editCodes = editCodes ? &*editCodes : nullptr;
+    if (edit.empty() && editCodes) in.editTable = &editTable; // the codes alone (CaseOptions::editCodesOnly)
+    else in.edit = &edit;
     in.editClipped = editClipped ? &*editClipped : nullptr;
     in.editSourceCodes = editSourceCodes ? &*editSourceCodes : nullptr;
     in.task = task;
@@ -33,6 +34,7 @@ EditSizing editSizingFor(const CaseOptions& o, int pairWidth, int pairHeight) {
     sizing.pairSize = std::pair{pairWidth, pairHeight};
     sizing.allowAspectChange = o.allowAspectChange;
     sizing.rejectNonFinite = o.rejectNonFinite;
+    sizing.codesOnly = o.editCodesOnly;
     return sizing;
 }
 
@@ -47,7 +49,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
 
     const ModelImagePath path(colour, o.editColourSpace);
     LoadedEdit edit = loadEdit(files.edit, path, o.k, editSizingFor(o, on.width(), on.height()));
-    const int W = edit.edit.width(), H = edit.edit.height();
+    const int W = edit.width(), H = edit.height();
     c.width = W;
     c.height = H;
     auto resampled = [&](const std::filesystem::path& file, int w, int h) {
@@ -61,6 +63,7 @@ LoadedCase loadCase(const CaseFiles& files, const CaseOptions& o, const ColourCo
     c.off = toEvaluationSize(std::move(off), W, H, files.off, o.allowAspectChange);
     c.edit = std::move(edit.edit);
     c.editCodes = std::move(edit.codes);
+    c.editTable = edit.table;
     c.editClipped = std::move(edit.clipped);
     c.editSourceCodes = std::move(edit.sourceCodes);
     for (const Image* img : {&c.on, &c.off, &c.edit})

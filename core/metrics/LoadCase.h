@@ -22,6 +22,7 @@
 #include "metrics/Evaluate.h"
 #include "metrics/LoadEdit.h"
 
+#include <array>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -45,11 +46,15 @@ struct CaseOptions {
     // An unreadable labels file is ignored with a warning (LoadedCase::labelsProblem, empty regions)
     // instead of failing the case (annotations/SceneRegions.h).
     bool ignoreUnreadableLabels = false;
+    // An 8-bit edit at the evaluation size keeps only its codes (EditSizing::codesOnly): LoadedCase::edit
+    // then has no pixels, and editPixels() and inputs() read the codes through editTable.
+    bool editCodesOnly = false;
 };
 
 struct LoadedCase {
     Image on, off, edit;               // at the evaluation size; edit linear / k
     std::optional<Codes8> editCodes;   // when the edit was 8-bit and not resized
+    std::array<float, 256> editTable{}; // with editCodes: each code's linear value / k
     std::optional<Mask> editClipped;   // when the 8-bit edit was resized
     std::optional<Codes8> editSourceCodes; // a resized 8-bit edit's codes at its own size (Monte Carlo)
     std::map<std::string, Mask> regions;
@@ -61,6 +66,11 @@ struct LoadedCase {
 
     // Inputs for evaluate() pointing into this object (which must outlive them).
     EvalInputs inputs(Task task, const ModelImagePath* path = nullptr) const;
+    // The edit's linear values: `edit`, or its codes through editTable when `edit` has no pixels
+    // (CaseOptions::editCodesOnly).
+    EditPixels editPixels() const {
+        return edit.empty() && editCodes ? EditPixels(*editCodes, editTable) : EditPixels(edit);
+    }
 };
 
 LoadedCase loadCase(const CaseFiles& files, const CaseOptions& options, const ColourConfig& colour);

@@ -49,7 +49,9 @@ void fromCodes(Codes8 codes, ImageInfo info, const std::filesystem::path& file, 
     const auto [W, H] = evaluationSize(codes.width, codes.height, sizing);
     checkSize(W, H);
     if (codes.width == W && codes.height == H) {
-        path.decode(codes, k, e.edit);
+        e.table = path.decodeTable(k);
+        if (sizing.codesOnly) e.edit = Image();
+        else path.decode(codes, k, e.edit);
         e.edit.info = std::move(info);
         e.codes = std::move(codes);
         return;

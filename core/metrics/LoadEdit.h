@@ -11,7 +11,9 @@
 #include "colour/ModelImagePath.h"
 #include "image/Image.h"
 #include "image/Plane.h"
+#include "metrics/EditPixels.h"
 
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <utility>
@@ -19,11 +21,17 @@
 namespace ll {
 
 struct LoadedEdit {
-    Image edit;                        // linear / k, at the evaluation size
+    Image edit;                        // linear / k, at the evaluation size (empty with EditSizing::codesOnly)
     std::optional<Codes8> codes;       // 8-bit codes when the file was 8-bit and not resized
+    std::array<float, 256> table{};    // with codes: each code's linear value / k (ModelImagePath::decodeTable)
     std::optional<Mask> clipped;       // clipped mask when the file was resized or 16-bit
     std::optional<Codes8> sourceCodes; // 8-bit codes at the file's own size when the edit was resized
     int sourceWidth = 0, sourceHeight = 0; // the file's size
+
+    // The edit as the evaluation reads it: `edit`, or (codesOnly) the codes through `table`.
+    EditPixels pixels() const { return edit.empty() && codes ? EditPixels(*codes, table) : EditPixels(edit); }
+    int width() const { return edit.empty() && codes ? codes->width : edit.width(); }
+    int height() const { return edit.empty() && codes ? codes->height : edit.height(); }
 };
 
 // The evaluation size of an edit: `size` when forced; else, with `pairSize`, the smaller of the
@@ -34,6 +42,9 @@ struct EditSizing {
     std::optional<std::pair<int, int>> pairSize;
     bool allowAspectChange = false; // resizes may change the aspect ratio by more than 1%
     bool rejectNonFinite = true;    // NaN/Inf pixels in a 16-bit or float file are an error
+    // An 8-bit file at the evaluation size keeps only its codes and their table: `edit` holds the
+    // file's ImageInfo but no pixels (a quarter of the memory; LoadedEdit::pixels reads the same values).
+    bool codesOnly = false;
 };
 
 // Throws ll::Error naming the file (unreadable, NaN/Inf, aspect ratio off by more than 1%). `into`'s

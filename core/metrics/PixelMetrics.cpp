@@ -18,15 +18,23 @@ bool inGradientDomain(const Mask& omega, int x, int y) {
 }
 
 // E_R and E_G at (x, y) in double, as the evaluation's ratio rows hold them (ratioSpan).
-void ratioAt(const Image& numerator, const Image& edit, const Image& denominator, int x, int y,
+void ratioAt(const Image& numerator, const EditPixels& edit, const Image& denominator, int x, int y,
              std::array<double, 3>& er, std::array<double, 3>& eg) {
-    ratioSpan(numerator.pixel(x, y), edit.pixel(x, y), denominator.pixel(x, y), 3, er.data(), eg.data());
+    std::array<float, 3> g;
+    ratioSpan(numerator.pixel(x, y), edit.span(y, x, 1, g.data()), denominator.pixel(x, y), 3, er.data(), eg.data());
 }
 
 } // namespace
 
 PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, const Image* on, const Image* off,
                           const Image* edit) {
+    if (!edit) return pixelMetrics(m, s, x, y, on, off, static_cast<const EditPixels*>(nullptr));
+    const EditPixels pixels(*edit);
+    return pixelMetrics(m, s, x, y, on, off, &pixels);
+}
+
+PixelMetrics pixelMetrics(const EvalMaps& m, const EvalScores& s, int x, int y, const Image* on, const Image* off,
+                          const EditPixels* edit) {
     PixelMetrics p;
     const std::size_t i = std::size_t(y) * std::size_t(m.masks.omega.width()) + std::size_t(x);
     p.valid = m.masks.omega[i] != 0;

@@ -2,6 +2,7 @@
 // Every per-pixel quantity of an evaluation at one pixel, for the pixel inspector: read from the maps
 // where they are kept, and otherwise (compact maps, KeptMaps::Compact) worked out from the evaluated
 // images, Omega and the scores' medians and MADs, with the evaluation's own arithmetic.
+#include "metrics/EditPixels.h"
 #include "metrics/Evaluate.h"
 
 #include <array>
@@ -26,6 +27,9 @@ struct PixelMetrics {
 // evaluation's arithmetic (EvalDerivedMaps, gradientMagnitudeAt), which gives the evaluation's own
 // floats; throws std::invalid_argument when they are needed and not given.
 PixelMetrics pixelMetrics(const EvalMaps& maps, const EvalScores& scores, int x, int y, const Image* on = nullptr,
-                          const Image* off = nullptr, const Image* edit = nullptr);
+                          const Image* off = nullptr, const EditPixels* edit = nullptr);
+// The same with the edit as an image.
+PixelMetrics pixelMetrics(const EvalMaps& maps, const EvalScores& scores, int x, int y, const Image* on,
+                          const Image* off, const Image* edit);
 
 } // namespace ll

@@ -54,7 +54,7 @@ McScores scoreDraw(const McFixed& f, const Image& edit, const MetricParams& para
     in.task = fixed.task;
     in.k = fixed.k;
     in.window = fixed.window;
-    if (auto w = fixed.regions.find("window"); w != fixed.regions.end()) in.regions.insert(*w);
+    if (auto w = fixed.regionMasks().find("window"); w != fixed.regionMasks().end()) in.regions.insert(*w);
     in.clipLevel = fixed.clipLevel;
     in.blurredLight = f.blurredLight;
     in.light = f.light;

@@ -75,6 +75,36 @@ private Q_SLOTS:
         }
     }
 
+    // EditSizing::codesOnly: an 8-bit edit at the evaluation size keeps its codes and their table and no
+    // float image, and reads as the float image; a resized 8-bit edit and a 16-bit edit are decoded as
+    // without it.
+    void codesOnlyKeepsTheCodesAlone() {
+        const ModelImagePath path(colour_);
+        const float k = 1.7f;
+        const Codes8 codes = someCodes(40, 30, 7);
+        const fs::path file = tmp("codes-only.png");
+        savePng8(codes.rgb.data(), codes.width, codes.height, file);
+        const LoadedEdit full = loadEdit(file, path, k, EditSizing{});
+        EditSizing sizing;
+        sizing.codesOnly = true;
+        LoadedEdit e = loadEdit(file, path, k, sizing);
+        QVERIFY(e.edit.empty());
+        QCOMPARE(e.edit.info.path, file.string()); // the file's facts stay
+        QVERIFY(e.codes && e.codes->rgb == codes.rgb);
+        QCOMPARE(e.width(), 40);
+        QCOMPARE(e.height(), 30);
+        QVERIFY(!e.pixels().image());
+        QVERIFY(sameValues(e.pixels().toImage(), full.edit));
+        // Into the buffers of an edit that had a float image: the image is released.
+        LoadedEdit reused = loadEdit(file, path, k, EditSizing{});
+        loadEdit(file, path, k, sizing, reused);
+        QVERIFY(reused.edit.empty() && sameValues(reused.pixels().toImage(), full.edit));
+
+        sizing.size = std::pair<int, int>{20, 15};
+        const LoadedEdit resized = loadEdit(file, path, k, sizing);
+        QVERIFY(!resized.codes && resized.edit.width() == 20 && resized.pixels().image());
+    }
+
     void forcedSizeResizesAndCarriesTheClipMask() {
         const ModelImagePath path(colour_);
         const float k = 2.0f;
