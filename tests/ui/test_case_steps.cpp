@@ -79,8 +79,10 @@ private Q_SLOTS:
     void backgroundJobsShareTheCachedPair() {
         const Dataset ds = scanDataset(dataset_.toStdString());
         const CancelToken token;
-        const SharedPair pair = loadCaseImages(makeCaseRequest(ds, id_), token)->loadedCase;
-        QVERIFY(pair && pair->width == 240);
+        const CasePtr images = loadCaseImages(makeCaseRequest(ds, id_), token);
+        const SharedPair pair{images->loadedCase, images->regions};
+        QVERIFY(pair.images && pair.images->width == 240);
+        QVERIFY(pair.regions && !pair.regions->empty());
         auto json = [](const EvalScores& s) { return QString::fromStdString(toJson(s).dump()); };
         for (const CaseId& id : {id_, CaseId{"scene_000", "flat_falloff", Task::Off}, CaseId{"scene_000", "do_nothing", Task::Off}}) {
             const CaseRequest r = makeCaseRequest(ds, id);
@@ -90,12 +92,20 @@ private Q_SLOTS:
             QCOMPARE(json(computeBaseline(r, token, pair).scores), json(computeBaseline(r, token).scores));
         }
         const CaseRequest r = makeCaseRequest(ds, id_);
-        LoadedCase brighter = *pair;
+        LoadedCase brighter = *pair.images;
         for (std::size_t i = 0; i < brighter.on.floatCount(); ++i) brighter.on.data()[i] *= 1.5f;
-        QVERIFY(json(scoreCase(r, token, std::make_shared<const LoadedCase>(std::move(brighter)))) != json(scoreCase(r, token)));
-        LoadedCase smaller = *pair;
+        QVERIFY(json(scoreCase(r, token, {std::make_shared<const LoadedCase>(std::move(brighter)), pair.regions})) !=
+                json(scoreCase(r, token)));
+        LoadedCase smaller = *pair.images;
         smaller.width = 120;
-        QCOMPARE(json(scoreCase(r, token, std::make_shared<const LoadedCase>(std::move(smaller)))), json(scoreCase(r, token)));
+        QCOMPARE(json(scoreCase(r, token, {std::make_shared<const LoadedCase>(std::move(smaller)), pair.regions})),
+                 json(scoreCase(r, token)));
+        // The shared region masks are the ones scored (none: no region scores), and without them the
+        // labels file is read (the same scores as loading everything).
+        const EvalScores noRegions = scoreCase(r, token, {pair.images, std::make_shared<const RegionMasks>()});
+        QVERIFY(noRegions.regions.empty());
+        QVERIFY(!scoreCase(r, token).regions.empty());
+        QCOMPARE(json(scoreCase(r, token, {pair.images, nullptr})), json(scoreCase(r, token)));
     }
 
     void sessionDeliversImagesThenMaps() {

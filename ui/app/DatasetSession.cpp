@@ -48,7 +48,8 @@ CasePtr DatasetSession::cached(const CaseId& id) {
 SharedPair DatasetSession::sharedPair(const QString& scene) const {
     const QString prefix = scene + '\x1f';
     const auto hit = cache_.findIf([&](const QString& key) { return key.startsWith(prefix); });
-    return hit && *hit ? (*hit)->loadedCase : nullptr;
+    if (!hit || !*hit) return {};
+    return {(*hit)->loadedCase, (*hit)->regions};
 }
 
 std::optional<BaselineScores> DatasetSession::baseline(const QString& scene, Task task) const {

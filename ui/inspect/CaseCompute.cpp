@@ -19,6 +19,9 @@ CaseOptions optionsFor(const CaseRequest& r) {
     }
     o.clipLevel = r.clipLevel;
     o.ignoreUnreadableLabels = true; // a broken labels file costs the region scores, not the case
+    // An 8-bit edit is held as its codes (3 bytes per pixel instead of 12): the app keeps the case's
+    // images beside the evaluations of its background jobs.
+    o.editCodesOnly = true;
     return o;
 }
 
@@ -30,24 +33,32 @@ LoadedCase load(const CaseRequest& r, const std::filesystem::path& edit, bool wi
 // Scores of `edit` against `pair` (the scene's real pair, already loaded at its evaluation size), read
 // as loadCase reads it: the edit with the case's sizing and the regions from the labels. Null when the
 // pair cannot stand in: the evaluation size is not fixed in advance, or differs.
-std::optional<EvalScores> scoreOnPair(const CaseRequest& r, const std::filesystem::path& edit, const SharedPair& pair,
+std::optional<EvalScores> scoreOnPair(const CaseRequest& r, const std::filesystem::path& edit, const SharedPair& shared,
                                       const CancelToken& token) {
     const CaseOptions o = optionsFor(r);
+    const LoadedCase* pair = shared.images.get();
     if (!pair || !o.size || o.size->first != pair->width || o.size->second != pair->height || !(o.k == pair->k))
         return std::nullopt;
     const ModelImagePath path(ColourConfig::builtin(), o.editColourSpace);
     // o.size is set, so the pair's size at its own resolution (unknown here) is not read.
     const LoadedEdit e = loadEdit(edit, path, o.k, editSizingFor(o, pair->width, pair->height));
-    if (e.edit.width() != pair->width || e.edit.height() != pair->height) return std::nullopt;
+    if (e.width() != pair->width || e.height() != pair->height) return std::nullopt;
     throwIfCancelled(token);
     EvalInputs in = pair->inputs(r.id.task);
-    in.edit = &e.edit;
+    in.edit = e.edit.empty() ? nullptr : &e.edit; // an 8-bit edit: its codes alone (CaseOptions::editCodesOnly)
+    in.editTable = e.edit.empty() ? &e.table : nullptr;
     in.editCodes = e.codes ? &*e.codes : nullptr;
     in.editClipped = e.clipped ? &*e.clipped : nullptr;
     in.editSourceCodes = e.sourceCodes ? &*e.sourceCodes : nullptr;
     in.regions.clear();
-    std::vector<std::string> warnings; // a scoring job reports no warnings (the case on screen does)
-    if (r.labels) in.regions = loadSceneRegions(*r.labels, pair->width, pair->height, &warnings).regions;
+    RegionMasks read;
+    if (shared.regions) {
+        in.sharedRegions = shared.regions.get(); // the scene's masks, as the case on screen holds them
+    } else if (r.labels) {
+        std::vector<std::string> warnings; // a scoring job reports no warnings (the case on screen does)
+        read = loadSceneRegions(*r.labels, pair->width, pair->height, &warnings).regions;
+        in.sharedRegions = &read;
+    }
     throwIfCancelled(token);
     return evaluate(desktopInputs(cancellable(in, token)), r.params, false).scores;
 }

@@ -31,12 +31,16 @@ EvalInputs desktopInputs(EvalInputs in);
 CasePtr computeCase(const CaseRequest& request, const CancelToken& token);
 
 // The real pair of a scene already loaded at its evaluation size (a case of that scene in the cache),
-// for the background jobs to evaluate against instead of loading it again. Null: none.
-using SharedPair = std::shared_ptr<const LoadedCase>;
+// with the scene's region masks at that size, for the background jobs to evaluate against instead of
+// loading them again. Empty `images`: none.
+struct SharedPair {
+    std::shared_ptr<const LoadedCase> images;
+    std::shared_ptr<const RegionMasks> regions; // null: read the labels file
+};
 
 // Scores only (no maps), for the dataset browser. Throws ll::Error when the edit is missing. With
 // `pair` (a case of the same scene), only the edit and the labels are read; the same scores.
-EvalScores scoreCase(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = nullptr);
+EvalScores scoreCase(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = {});
 
 // The do-nothing baseline of the case's scene and task (spec "Dataset aggregation"): the
 // dataset's do_nothing model when it has one, else the input PNG (the input through the 8-bit
@@ -45,6 +49,6 @@ struct BaselineScores {
     EvalScores scores;
     QString source; // "do_nothing model" or "input PNG"
 };
-BaselineScores computeBaseline(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = nullptr);
+BaselineScores computeBaseline(const CaseRequest& request, const CancelToken& token, const SharedPair& pair = {});
 
 } // namespace ll::ui

@@ -4,13 +4,18 @@ namespace ll::ui {
 
 EvalInputs CaseData::inputs() const {
     EvalInputs in = loaded().inputs(id.task);
-    if (regions) in.regions = *regions;
+    in.regions.clear();
+    if (regions) in.sharedRegions = regions.get(); // shared, not copied (the CaseData outlives the evaluation)
     return in;
 }
 
 std::size_t CaseData::bytes() const {
     const std::size_t px = std::size_t(std::max(0, size.width())) * std::size_t(std::max(0, size.height()));
-    std::size_t n = px * 3 * sizeof(float) * 3; // on, off, edit
+    std::size_t n = px * 3 * sizeof(float) * 2; // on, off
+    const LoadedCase& l = loaded();
+    n += l.edit.floatCount() * sizeof(float) + (l.editCodes ? l.editCodes->rgb.size() : 0);
+    if (regions)
+        for (const auto& [name, m] : *regions) n += m.size();
     if (const EvalMaps* m = maps()) {
         for (const Image* i : {&m->ratioReal, &m->ratioEdit, &m->standardisedReal, &m->standardisedEdit,
                                &m->siePerChannel, &m->gradientReal, &m->gradientEdit, &m->lfePerChannel})

@@ -114,7 +114,20 @@ void buildImageSources(CaseData& c, const std::optional<std::filesystem::path>& 
     group.run([&] { at(PaneContent::Input) = ImageSource::colour(shared(c.input()), paneContentName(PaneContent::Input)); });
     group.run([&] { at(PaneContent::Target) = ImageSource::colour(shared(c.target()), paneContentName(PaneContent::Target)); });
     if (c.hasEdit)
-        group.run([&] { at(PaneContent::Edit) = ImageSource::colour(shared(c.loaded().edit), paneContentName(PaneContent::Edit)); });
+        group.run([&] {
+            const EditPixels edit = c.loaded().editPixels();
+            const QString name = paneContentName(PaneContent::Edit);
+            if (edit.image()) {
+                at(PaneContent::Edit) = ImageSource::colour(shared(*edit.image()), name);
+                return;
+            }
+            // An 8-bit edit held as its codes: decoded row by row when drawn (the rows keep the case alive).
+            at(PaneContent::Edit) = ImageSource::colour(edit.width(), edit.height(),
+                                                        [keep = c.loadedCase, edit](int y, int x0, int n, float* out) {
+                                                            edit.read(y, x0, n, out);
+                                                        },
+                                                        name);
+        });
     auto overlays = std::make_shared<CaseOverlays>();
     overlays->size = c.size;
     if (labels && !c.loaded().labelsProblem) { // ignored labels are reported once, by the load
@@ -168,7 +181,7 @@ void buildMapSources(CaseData& c, const CancelToken& token, const MapSourceProgr
     // rows keep the images and the result alive.
     group.run([&] {
         if (token.cancelled()) return;
-        const auto derived = std::make_shared<const EvalDerivedMaps>(c.loaded().on, c.loaded().off, c.loaded().edit,
+        const auto derived = std::make_shared<const EvalDerivedMaps>(c.loaded().on, c.loaded().off, c.loaded().editPixels(),
                                                                      omega, c.result->scores);
         const std::array<PaneContent, 5> panes{PaneContent::RatioReal, PaneContent::RatioEdit, PaneContent::StdReal,
                                                PaneContent::StdEdit, PaneContent::SieMap};

@@ -64,7 +64,8 @@ void PixelInspector::refresh() {
     add(tr("Pixel"), QString("x %1, y %2").arg(x).arg(y));
     add("I_on", rgb(case_->loaded().on, x, y));
     add("I_off", rgb(case_->loaded().off, x, y));
-    add(tr("Edit G"), case_->hasEdit ? rgb(case_->loaded().edit, x, y) : tr("missing"));
+    const EditPixels edit = case_->loaded().editPixels();
+    add(tr("Edit G"), case_->hasEdit ? rgb({edit.at(x, y, 0), edit.at(x, y, 1), edit.at(x, y, 2)}) : tr("missing"));
     auto addRegions = [&] {
         QStringList classes;
         if (case_->regions)
@@ -81,7 +82,7 @@ void PixelInspector::refresh() {
     }
     const std::size_t i = std::size_t(y) * std::size_t(case_->size.width()) + std::size_t(x);
     const LoadedCase& images = case_->loaded();
-    const PixelMetrics p = pixelMetrics(*m, case_->result->scores, x, y, &images.on, &images.off, &images.edit);
+    const PixelMetrics p = pixelMetrics(*m, case_->result->scores, x, y, &images.on, &images.off, &edit);
     add("E_R", rgb(p.ratioReal));
     add("E_G", rgb(p.ratioEdit));
     add("S(E_R)", rgb(p.standardisedReal));

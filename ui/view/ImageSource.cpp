@@ -244,6 +244,14 @@ std::shared_ptr<const ImageSource> ImageSource::colour(std::shared_ptr<const Ima
     return s;
 }
 
+std::shared_ptr<const ImageSource> ImageSource::colour(int width, int height, RowFunction rows, QString name) {
+    auto s = std::make_shared<ImageSource>(SourceKind::Colour, 3, std::move(name));
+    s->levels_.push_back(computedLevel(width, height, std::move(rows)));
+    s->setColourRange();
+    s->buildPyramid(false);
+    return s;
+}
+
 std::shared_ptr<const ImageSource> ImageSource::ratio(std::shared_ptr<const Image> ratios,
                                                      std::shared_ptr<const Mask> valid, QString name) {
     auto s = std::make_shared<ImageSource>(SourceKind::Ratio, 3, std::move(name));

@@ -58,6 +58,9 @@ public:
     static std::shared_ptr<const ImageSource> colour(const Image& linear, QString name);
     // The same, showing `linear` itself at full resolution instead of a copy (the source keeps it alive).
     static std::shared_ptr<const ImageSource> colour(std::shared_ptr<const Image> linear, QString name);
+    // The same computed row by row when drawn (3 values per pixel; `rows` keeps what it reads alive):
+    // an 8-bit edit shown from its codes.
+    static std::shared_ptr<const ImageSource> colour(int width, int height, RowFunction rows, QString name);
     // Maps are shown in place (no copy of the full-resolution values; the source keeps them alive), with
     // the pixels outside `valid` (null = none) excluded: shown black, described as "–", left out of
     // the pyramid's averages and the automatic ranges.
