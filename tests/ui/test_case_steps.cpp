@@ -188,6 +188,10 @@ private Q_SLOTS:
         const LoadedCase lc = loadCase(files, opt, ColourConfig::builtin());
         const EvalScores ref = evaluate(lc.inputs(Task::On), MetricParams{}, false).scores;
         QVERIFY(ref.sie && ref.lfe && full->result->scores.sie);
+        // The app holds the 8-bit edit as its codes (no float image) and scores the same bits.
+        QVERIFY(full->loaded().edit.empty() && full->loaded().editCodes.has_value());
+        QVERIFY(!lc.edit.empty());
+        QCOMPARE(QString::fromStdString(toJson(full->result->scores).dump()), QString::fromStdString(toJson(ref).dump()));
         QCOMPARE(*full->result->scores.sie, *ref.sie);
         QCOMPARE(*full->result->scores.lfe, *ref.lfe);
         QCOMPARE(full->result->scores.regions.size(), ref.regions.size());
