@@ -47,9 +47,9 @@ QString runOpenBenchmark(const OpenBenchOptions& o, QString* error) {
         loop.quit();
     });
     Moment evaluated; // the evaluation done, the map views about to be built
-    QObject::connect(w.session(), &DatasetSession::caseProgress, &loop, [&](const CaseId&, int done) {
+    QObject::connect(w.session(), &DatasetSession::caseProgress, &loop, [&](const CaseId&, int done, int total) {
         ++progressReports;
-        if (done == 1 && evaluated.ms < 0) evaluated = now();
+        if (evaluationFinished(done, total) && evaluated.ms < 0) evaluated = now();
     });
     QObject::connect(w.session(), &DatasetSession::scoreReady, &loop, [&](const CaseId& id) {
         if (browserScore.ms < 0 && w.session()->current() == id) browserScore = now();

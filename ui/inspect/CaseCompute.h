@@ -4,6 +4,7 @@
 // when the result is no longer wanted; bad input throws ll::Error naming the file.
 #include "inspect/CaseData.h"
 #include "inspect/CaseRequest.h"
+#include "inspect/CaseSources.h"
 #include "jobs/CancelToken.h"
 
 #include <functional>
@@ -16,6 +17,9 @@ namespace ll::ui {
 // and builds the map sources and overlays, sharing the images. `progress(step, steps, what)` is
 // called on the worker thread as the second step advances.
 using CaseProgress = std::function<void(int step, int steps, const QString& what)>;
+// Whether a progress report of evaluateCaseImages (step `done` of `total`) is the one that ends the
+// evaluation: the map views are built from then on (their kMapSourceCount steps close the count).
+inline bool evaluationFinished(int done, int total) { return done == total - kMapSourceCount; }
 CasePtr loadCaseImages(const CaseRequest& request, const CancelToken& token);
 CasePtr evaluateCaseImages(const CaseData& images, const MetricParams& params, const CancelToken& token,
                            const CaseProgress& progress = {});
