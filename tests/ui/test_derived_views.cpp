@@ -26,6 +26,10 @@ private Q_SLOTS:
         QTest::newRow("300x200 on") << 300 << 200 << int(Task::On);
         QTest::newRow("701x133 off") << 701 << 133 << int(Task::Off);
         QTest::newRow("100x60 on (no level 2)") << 100 << 60 << int(Task::On);
+        // Heights of every remainder that matters for the range blocks of 8 rows, which also make level 2.
+        QTest::newRow("257x129 on") << 257 << 129 << int(Task::On);
+        QTest::newRow("190x262 off") << 190 << 262 << int(Task::Off);
+        QTest::newRow("140x135 on") << 140 << 135 << int(Task::On);
     }
 
     void togetherEqualsAlone() {
