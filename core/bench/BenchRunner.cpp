@@ -312,10 +312,7 @@ BenchOutcome runBench(const BenchConfig& config, const std::function<void(const 
             EvalInputs& in = kept.in;
             in.on = &pair.on;
             in.off = &pair.off;
-            in.edit = &job->edit.edit;
-            in.editCodes = job->edit.codes ? &*job->edit.codes : nullptr;
-            in.editClipped = job->edit.clipped ? &*job->edit.clipped : nullptr;
-            in.editSourceCodes = job->edit.sourceCodes ? &*job->edit.sourceCodes : nullptr;
+            job->edit.into(in);
             in.task = item.task;
             in.k = pair.k;
             in.clipLevel = pair.clipLevel;

@@ -20,6 +20,11 @@ public:
     EditPixels(const Image& image) : image_(&image) {}
     EditPixels(Image&&) = delete; // a view of a temporary would dangle
     EditPixels(const Codes8& codes, const std::array<float, 256>& table) : codes_(&codes), table_(table) {}
+    // An edit held as a float image and, when it was 8-bit, its codes: the image when it has pixels,
+    // else (an edit kept as its codes alone) the codes through `table`.
+    static EditPixels of(const Image& image, const Codes8* codes, const std::array<float, 256>& table) {
+        return image.empty() && codes ? EditPixels(*codes, table) : EditPixels(image);
+    }
 
     // Whether there is an edit at all.
     bool valid() const { return image_ || codes_; }

@@ -6,7 +6,7 @@
 namespace ll {
 
 EvalRun::EvalRun(const EvalInputs& in_, const MetricParams& params_, KeptMaps kept, EvalWorkspace& ws_)
-    : in(in_), params(params_), ws(ws_), on(*in_.on), off(*in_.off), edit(in_.edit ? EditPixels(*in_.edit) : EditPixels(*in_.editCodes, *in_.editTable)),
+    : in(in_), params(params_), ws(ws_), on(*in_.on), off(*in_.off), edit(in_.editPixels()),
       denominator(in_.task == Task::On ? *in_.off : *in_.on), numerator(in_.task == Task::On ? *in_.on : *in_.off),
       W(in_.on->width()), H(in_.on->height()), N(in_.on->pixelCount()), samples(sampleCount(N)),
       keepMaps(kept != KeptMaps::None), perChannelMaps(kept == KeptMaps::All),

@@ -6,6 +6,7 @@
 #include "colour/ModelImagePath.h"
 #include "image/Image.h"
 #include "image/Plane.h"
+#include "metrics/EditPixels.h"
 #include "metrics/IntensityBands.h"
 #include "metrics/MetricParams.h"
 #include "metrics/RegionScores.h"
@@ -30,6 +31,8 @@ struct EvalInputs {
     // with this table of each code's linear value divided by k (ModelImagePath::decodeTable(k)): the
     // same values, read row by row, without the float image (EditPixels.h).
     const std::array<float, 256>* editTable = nullptr;
+    // The edit as the evaluation reads it: `edit`, else editCodes through editTable.
+    EditPixels editPixels() const { return edit ? EditPixels(*edit) : EditPixels(*editCodes, *editTable); }
     // The 8-bit codes of an edit that was resized to the evaluation size, at its own size: the
     // quantisation Monte Carlo perturbs them and resizes each draw as the edit was.
     const Codes8* editSourceCodes = nullptr;

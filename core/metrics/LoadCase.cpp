@@ -15,11 +15,7 @@ EvalInputs LoadedCase::inputs(Task task, const ModelImagePath* path) const {
     EvalInputs in;
     in.on = &on;
     in.off = &off;
-    in.editCodes = editCodes ? &*editCodes : nullptr;
-    if (edit.empty() && editCodes) in.editTable = &editTable; // the codes alone (CaseOptions::editCodesOnly)
-    else in.edit = &edit;
-    in.editClipped = editClipped ? &*editClipped : nullptr;
-    in.editSourceCodes = editSourceCodes ? &*editSourceCodes : nullptr;
+    editInto(in, edit, editCodes, editTable, editClipped, editSourceCodes);
     in.task = task;
     in.k = k;
     in.regions = regions;

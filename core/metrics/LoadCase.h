@@ -69,7 +69,7 @@ struct LoadedCase {
     // The edit's linear values: `edit`, or its codes through editTable when `edit` has no pixels
     // (CaseOptions::editCodesOnly).
     EditPixels editPixels() const {
-        return edit.empty() && editCodes ? EditPixels(*editCodes, editTable) : EditPixels(edit);
+        return EditPixels::of(edit, editCodes ? &*editCodes : nullptr, editTable);
     }
 };
 

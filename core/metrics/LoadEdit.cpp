@@ -3,6 +3,7 @@
 #include "dataset/EvaluationSize.h"
 #include "image/ImageIO.h"
 #include "image/Resample.h"
+#include "metrics/Evaluate.h"
 #include "util/Error.h"
 
 #include <string>
@@ -114,6 +115,16 @@ LoadedEdit loadEdit(const std::filesystem::path& file, const ModelImagePath& pat
     LoadedEdit e;
     loadEdit(file, path, k, sizing, e);
     return e;
+}
+
+void editInto(EvalInputs& in, const Image& edit, const std::optional<Codes8>& codes, const std::array<float, 256>& table,
+              const std::optional<Mask>& clipped, const std::optional<Codes8>& sourceCodes) {
+    const EditPixels pixels = EditPixels::of(edit, codes ? &*codes : nullptr, table);
+    in.edit = pixels.image();
+    in.editTable = pixels.image() ? nullptr : &table;
+    in.editCodes = codes ? &*codes : nullptr;
+    in.editClipped = clipped ? &*clipped : nullptr;
+    in.editSourceCodes = sourceCodes ? &*sourceCodes : nullptr;
 }
 
 } // namespace ll

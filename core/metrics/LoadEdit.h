@@ -20,6 +20,14 @@
 
 namespace ll {
 
+struct EvalInputs;
+
+// Points the edit fields of `in` (edit, editCodes, editTable, editClipped, editSourceCodes) at an
+// edit's parts as loadEdit gives them: the float image, or when it has no pixels (EditSizing::codesOnly)
+// the codes through `table`.
+void editInto(EvalInputs& in, const Image& edit, const std::optional<Codes8>& codes, const std::array<float, 256>& table,
+              const std::optional<Mask>& clipped, const std::optional<Codes8>& sourceCodes);
+
 struct LoadedEdit {
     Image edit;                        // linear / k, at the evaluation size (empty with EditSizing::codesOnly)
     std::optional<Codes8> codes;       // 8-bit codes when the file was 8-bit and not resized
@@ -29,9 +37,11 @@ struct LoadedEdit {
     int sourceWidth = 0, sourceHeight = 0; // the file's size
 
     // The edit as the evaluation reads it: `edit`, or (codesOnly) the codes through `table`.
-    EditPixels pixels() const { return edit.empty() && codes ? EditPixels(*codes, table) : EditPixels(edit); }
-    int width() const { return edit.empty() && codes ? codes->width : edit.width(); }
-    int height() const { return edit.empty() && codes ? codes->height : edit.height(); }
+    EditPixels pixels() const { return EditPixels::of(edit, codes ? &*codes : nullptr, table); }
+    int width() const { return pixels().width(); }
+    int height() const { return pixels().height(); }
+    // Points the edit fields of `in` at this edit (which must outlive the evaluation).
+    void into(EvalInputs& in) const { editInto(in, edit, codes, table, clipped, sourceCodes); }
 };
 
 // The evaluation size of an edit: `size` when forced; else, with `pairSize`, the smaller of the

@@ -45,11 +45,7 @@ std::optional<EvalScores> scoreOnPair(const CaseRequest& r, const std::filesyste
     if (e.width() != pair->width || e.height() != pair->height) return std::nullopt;
     throwIfCancelled(token);
     EvalInputs in = pair->inputs(r.id.task);
-    in.edit = e.edit.empty() ? nullptr : &e.edit; // an 8-bit edit: its codes alone (CaseOptions::editCodesOnly)
-    in.editTable = e.edit.empty() ? &e.table : nullptr;
-    in.editCodes = e.codes ? &*e.codes : nullptr;
-    in.editClipped = e.clipped ? &*e.clipped : nullptr;
-    in.editSourceCodes = e.sourceCodes ? &*e.sourceCodes : nullptr;
+    e.into(in); // an 8-bit edit: its codes alone (CaseOptions::editCodesOnly)
     in.regions.clear();
     RegionMasks read;
     if (shared.regions) {
