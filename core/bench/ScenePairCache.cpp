@@ -19,23 +19,36 @@ namespace ll::bench {
 ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
                         const MetricParams& params, const std::vector<WhiteBalanceShift>& shifts) {
     ScenePair p;
+    loadScenePair(scene, width, height, colour, params, shifts, p);
+    return p;
+}
+
+void loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour, const MetricParams& params,
+                   const std::vector<WhiteBalanceShift>& shifts, ScenePair& p) {
+    // The buffers to reuse; everything else starts afresh.
+    Image on = std::move(p.on), off = std::move(p.off);
+    Image seenOn = std::move(p.seenOn), seenOff = std::move(p.seenOff);
+    PairLight light = std::move(p.light);
+    p = ScenePair{};
+    p.seenOn = std::move(seenOn);
+    p.seenOff = std::move(seenOff);
+    p.light = std::move(light);
     if (!(scene.meta.k > 0) || !std::isfinite(scene.meta.k))
         throw Error(scene.metaFile ? scene.metaFile->string() : scene.name, "k must be a positive finite number");
     p.k = float(scene.meta.k);
     // Both files at once; a failure of on is reported before one of off, as when read in turn.
-    Image on, off;
     std::exception_ptr onError, offError;
     tbb::parallel_invoke(
         [&] {
             try {
-                on = loadRealImage(scene.on, colour);
+                loadRealImage(scene.on, colour, true, on);
             } catch (...) {
                 onError = std::current_exception();
             }
         },
         [&] {
             try {
-                off = loadRealImage(scene.off, colour);
+                loadRealImage(scene.off, colour, true, off);
             } catch (...) {
                 offError = std::current_exception();
             }
@@ -57,8 +70,8 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
         p.labelsProblem = std::move(r.labelsProblem);
     }
     const ModelImagePath path(colour);
-    tbb::parallel_invoke([&] { p.seenOn = path.encode(p.on, p.k); }, [&] { p.seenOff = path.encode(p.off, p.k); },
-                         [&] { p.light = pairLight(p.on, p.off, params); });
+    tbb::parallel_invoke([&] { path.encode(p.on, p.k, p.seenOn); }, [&] { path.encode(p.off, p.k, p.seenOff); },
+                         [&] { pairLight(p.on, p.off, params, p.light); });
     for (const auto& shift : shifts) {
         ShiftedPair s;
         s.name = shift.name;
@@ -68,7 +81,6 @@ ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourC
                              [&] { s.light = pairLight(s.on, s.off, params); });
         p.shifted.push_back(std::move(s));
     }
-    return p;
 }
 
 ScenePairCache::ScenePairCache(const Dataset& dataset, const ColourConfig& colour, const MetricParams& params,
@@ -101,7 +113,14 @@ std::shared_ptr<const ScenePair> ScenePairCache::get(std::size_t scene, int widt
             // Isolated: while this thread waits inside the load's parallel loops it must not pick up
             // another task that asks for this pair (it would wait on the mutex it holds).
             tbb::this_task_arena::isolate([&] {
-                entry->pair = std::make_shared<const ScenePair>(loadScenePair(dataset_.scenes.at(scene), width, height, colour_, params_, shifts_));
+                ScenePair pair = spare_->take();
+                loadScenePair(dataset_.scenes.at(scene), width, height, colour_, params_, shifts_, pair);
+                // When the last user lets go, the pair's buffers go to the spares.
+                entry->pair = std::shared_ptr<const ScenePair>(
+                    new ScenePair(std::move(pair)), [spare = spare_](const ScenePair* q) {
+                        std::unique_ptr<ScenePair> owned(const_cast<ScenePair*>(q));
+                        spare->giveBack(std::move(*owned));
+                    });
             });
         } catch (const Error& e) {
             entry->error = std::make_pair(e.subject(), e.problem());

@@ -11,6 +11,7 @@
 #include "image/Plane.h"
 #include "metrics/MetricParams.h"
 #include "metrics/PairLight.h"
+#include "util/Recycler.h"
 
 #include <cstddef>
 #include <list>
@@ -54,6 +55,11 @@ struct ScenePair {
 // `shifts`: also prepare the pair under each white-balance shift (ScenePair::shifted).
 ScenePair loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour,
                         const MetricParams& params, const std::vector<WhiteBalanceShift>& shifts = {});
+// The same into `into`, reusing the buffers of the images and light planes it holds (a pair given
+// back by the cache): a pair of the same size allocates and first-touches none of them again. Every
+// other field is reset.
+void loadScenePair(const Scene& scene, int width, int height, const ColourConfig& colour, const MetricParams& params,
+                   const std::vector<WhiteBalanceShift>& shifts, ScenePair& into);
 
 class ScenePairCache {
 public:
@@ -82,6 +88,9 @@ private:
     const MetricParams& params_;
     std::size_t capacity_;
     std::vector<WhiteBalanceShift> shifts_;
+    // Pairs no longer used by anyone (dropped from the cache and released by the jobs), whose buffers
+    // the next loads reuse. Shared with the pairs' deleters, which may run after the cache is gone.
+    std::shared_ptr<Recycler<ScenePair>> spare_ = std::make_shared<Recycler<ScenePair>>();
     mutable std::mutex mutex_;
     std::list<Key> lru_; // most recent first
     std::map<Key, std::shared_ptr<Entry>> entries_;

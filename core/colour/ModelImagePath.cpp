@@ -20,7 +20,14 @@ ModelImagePath::ModelImagePath(const ColourConfig& colour, const std::string& sp
 }
 
 Image ModelImagePath::encode(const Image& linear, float k) const {
-    Image out(linear.width(), linear.height());
+    Image out;
+    encode(linear, k, out);
+    return out;
+}
+
+void ModelImagePath::encode(const Image& linear, float k, Image& out) const {
+    out.resize(linear.width(), linear.height());
+    out.info = ImageInfo{};
     const float* s = linear.data();
     float* d = out.data();
     const std::size_t n = linear.floatCount();
@@ -32,7 +39,6 @@ Image ModelImagePath::encode(const Image& linear, float k) const {
     });
     colour_.convert(out.data(), out.pixelCount(), "lin_rec709", space_);
     out.info.colourSpace = space_;
-    return out;
 }
 
 Codes8 ModelImagePath::toCodes(const Image& linear, float k) const {

@@ -34,6 +34,8 @@ public:
 
     // Encodes a display-referred linear image (values in [0,1] after k and clamp) to [0,1] floats.
     Image encode(const Image& linear, float k = 1.0f) const;
+    // The same into `out` (another image than `linear`), its buffer reused (Image::resize).
+    void encode(const Image& linear, float k, Image& out) const;
     // The model input: srgb(clamp(k*X,0,1)) quantised to 8 bits (round to nearest).
     Codes8 toCodes(const Image& linear, float k = 1.0f) const;
     // Linearises 8-bit codes and divides by k.

@@ -12,6 +12,13 @@ Image::Image(int width, int height, float fill) : width_(width), height_(height)
     pixels_.assign(std::size_t(width) * std::size_t(height) * kChannels, fill);
 }
 
+void Image::resize(int width, int height) {
+    if (width < 0 || height < 0) throw Error("image", "negative size");
+    pixels_.resize(std::size_t(width) * std::size_t(height) * kChannels);
+    width_ = width;
+    height_ = height;
+}
+
 std::size_t countNonFinite(const Image& image) {
     std::size_t n = 0;
     const float* p = image.data();

@@ -36,6 +36,10 @@ public:
     int height() const { return height_; }
     std::size_t pixelCount() const { return std::size_t(width_) * std::size_t(height_); }
     bool empty() const { return width_ == 0 || height_ == 0; }
+    // Makes the image width x height in its own buffer, for a caller that then writes every pixel: the
+    // values are left as they were (zero where the buffer grew). Reusing an image of the same size
+    // this way allocates and touches no new memory.
+    void resize(int width, int height);
 
     float* data() { return pixels_.data(); }
     const float* data() const { return pixels_.data(); }

@@ -308,10 +308,15 @@ void readPixels(PixelSource& src, const fs::path& path, TypeDesc type, T* dst, s
 } // namespace
 
 Image loadImage(const fs::path& path, const LoadOptions& options) {
-    PixelSource src = openPixels(path, options);
     Image img;
+    loadImage(path, options, img);
+    return img;
+}
+
+void loadImage(const fs::path& path, const LoadOptions& options, Image& img) {
+    PixelSource src = openPixels(path, options);
     try {
-        img = Image(src.spec.width, src.spec.height);
+        img.resize(src.spec.width, src.spec.height);
     } catch (const std::bad_alloc&) {
         throwNoMemory(path, src.spec);
     }
@@ -331,7 +336,6 @@ Image loadImage(const fs::path& path, const LoadOptions& options) {
     if (info.nonFinitePixels > 0)
         info.notes.push_back(std::to_string(info.nonFinitePixels) + " pixels contain NaN or Inf values");
     img.info = std::move(info);
-    return img;
 }
 
 bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint8_t>& rgb, const LoadOptions& options) {

@@ -32,6 +32,9 @@ struct LoadOptions {
 };
 
 Image loadImage(const std::filesystem::path& path, const LoadOptions& options = {});
+// The same into `into`, whose buffer is reused (Image::resize): a file of the same size as the image
+// it held allocates no pixels. On an error `into` holds no meaningful pixels.
+void loadImage(const std::filesystem::path& path, const LoadOptions& options, Image& into);
 
 // Reads only the header: width, height and ImageInfo (no pixels). Throws like loadImage.
 struct ImageHeader {

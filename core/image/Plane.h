@@ -18,6 +18,13 @@ public:
     int height() const { return height_; }
     std::size_t size() const { return values_.size(); }
     bool empty() const { return values_.empty(); }
+    // width x height in its own buffer, the values left as they were (T{} where it grew): for a caller
+    // that then writes every value.
+    void resize(int width, int height) {
+        values_.resize(std::size_t(width) * std::size_t(height));
+        width_ = width;
+        height_ = height;
+    }
 
     T* data() { return values_.data(); }
     const T* data() const { return values_.data(); }

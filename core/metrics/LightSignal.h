@@ -20,5 +20,7 @@ inline float lightAt(const float* on, const float* off) {
 }
 
 FloatPlane lightSignal(const Image& on, const Image& off);
+// The same into `out`, its buffer reused (Plane::resize).
+void lightSignal(const Image& on, const Image& off, FloatPlane& out);
 
 } // namespace ll

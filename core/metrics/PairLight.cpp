@@ -16,10 +16,14 @@ void PairLight::into(EvalInputs& in) const {
 
 PairLight pairLight(const Image& on, const Image& off, const MetricParams& params) {
     PairLight p;
-    p.light = lightSignal(on, off);
+    pairLight(on, off, params, p);
+    return p;
+}
+
+void pairLight(const Image& on, const Image& off, const MetricParams& params, PairLight& p) {
+    lightSignal(on, off, p.light);
     blurLightSignal(p.light, params, p.blurred);
     p.blurredPercentile = blurredLightPercentile(p.blurred, params.lowSignalPercentile);
-    return p;
 }
 
 } // namespace ll

@@ -21,5 +21,7 @@ struct PairLight {
 
 // The pair's light, blurred with `params` and its percentile.
 PairLight pairLight(const Image& on, const Image& off, const MetricParams& params);
+// The same into `into`, its planes' buffers reused.
+void pairLight(const Image& on, const Image& off, const MetricParams& params, PairLight& into);
 
 } // namespace ll

@@ -10,12 +10,18 @@
 namespace ll {
 
 Image loadRealImage(const std::filesystem::path& path, const ColourConfig& colour, bool rejectNonFinite) {
-    Image img = toSceneLinear(loadImage(path), colour);
+    Image img;
+    loadRealImage(path, colour, rejectNonFinite, img);
+    return img;
+}
+
+void loadRealImage(const std::filesystem::path& path, const ColourConfig& colour, bool rejectNonFinite, Image& img) {
+    loadImage(path, {}, img);
+    img = toSceneLinear(std::move(img), colour);
     img.info.path = path.string();
     if (rejectNonFinite)
         if (const std::size_t n = countNonFinite(img))
             throw Error(path.string(), std::to_string(n) + " pixels are NaN or infinite");
-    return img;
 }
 
 Image toEvaluationSize(Image img, int width, int height, const std::filesystem::path& path, bool allowAspectChange) {

@@ -13,6 +13,8 @@ namespace ll {
 
 // Throws ll::Error naming the file when it cannot be read, or (rejectNonFinite) holds NaN/Inf pixels.
 Image loadRealImage(const std::filesystem::path& path, const ColourConfig& colour, bool rejectNonFinite = true);
+// The same into `into`, its buffer reused (loadImage(path, options, into)).
+void loadRealImage(const std::filesystem::path& path, const ColourConfig& colour, bool rejectNonFinite, Image& into);
 
 // `img` at width x height: itself when it has that size, else resampled (its info kept). Throws
 // ll::Error naming `path` when the aspect ratio changes by more than 1% (unless allowAspectChange).
