@@ -5,6 +5,8 @@ find_package(PkgConfig REQUIRED)
 
 # Quirk 1: OpenColorIO's CMake config resolves its include dir to /include; use pkg-config instead.
 pkg_check_modules(OCIO REQUIRED IMPORTED_TARGET OpenColorIO)
+# libdeflate inflates plain 8-bit PNGs in one call (core/image/PngRgb8.h).
+pkg_check_modules(DEFLATE REQUIRED IMPORTED_TARGET libdeflate)
 
 # Quirk 2: OpenImageIO's exported target names /usr/include/opencv4, which only exists with OpenCV.
 find_package(OpenImageIO REQUIRED)

@@ -5,7 +5,7 @@ packages=(
   cmake ninja-build g++ pkg-config git ccache
   qt6-base-dev qt6-svg-dev
   libopenimageio-dev openimageio-tools
-  libopencolorio-dev libeigen3-dev libtbb-dev nlohmann-json3-dev
+  libopencolorio-dev libdeflate-dev libeigen3-dev libtbb-dev nlohmann-json3-dev
   liblensfun-dev liblensfun-data-v1 libtiff-dev
   xvfb xauth xdotool imagemagick poppler-utils fonts-dejavu-core
   clang-14 libclang-rt-14-dev dpkg-dev file

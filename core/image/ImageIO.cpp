@@ -1,5 +1,6 @@
 #include "image/ImageIO.h"
 
+#include "image/PngRgb8.h"
 #include "util/AtomicFile.h"
 #include "util/Error.h"
 
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include <unistd.h>
@@ -347,7 +349,12 @@ bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint
         throwNoMemory(path, src.spec);
     }
     std::vector<std::uint8_t> staging;
-    readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
+    // A plain 8-bit RGB PNG (what models return) through libdeflate (PngRgb8.h); anything else, and
+    // any PNG that reader declines, through OpenImageIO. Both give the file's codes.
+    const bool plainPng = std::string_view(src.in->format_name()) == "png" && src.direct && src.spec.nchannels == 3 &&
+                          src.spec.format == TypeDesc::UINT8 && src.spec.tile_width == 0;
+    if (plainPng && readPngRgb8(path, src.spec.width, src.spec.height, rgb)) src.in->close();
+    else readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
     if (dataWindowDiffers(src.spec)) {
         staging.assign(std::size_t(src.spec.full_width) * std::size_t(src.spec.full_height) * 3, 0);
         toDisplayWindow(src.spec, rgb.data(), staging.data());
