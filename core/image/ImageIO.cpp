@@ -343,16 +343,19 @@ void loadImage(const fs::path& path, const LoadOptions& options, Image& img) {
 bool loadImage8(const fs::path& path, ImageHeader& header, std::vector<std::uint8_t>& rgb, const LoadOptions& options) {
     PixelSource src = openPixels(path, options);
     if (src.spec.format.basetype != TypeDesc::UINT8 || src.info.isFloat || src.info.bitsPerSample > 8) return false;
+    // A plain 8-bit RGB PNG (what models return) through libdeflate (PngRgb8.h); anything else, and
+    // any PNG that reader declines, through OpenImageIO. Both give the file's codes.
+    const bool plainPng = std::string_view(src.in->format_name()) == "png" && src.direct && src.spec.nchannels == 3 &&
+                          src.spec.format == TypeDesc::UINT8 && src.spec.tile_width == 0;
     try {
+        // Room for the PNG's filtered rows (a byte more per row) from the start, so that reading
+        // them does not move the buffer.
+        if (plainPng) rgb.reserve(src.pixels * 3 + std::size_t(src.spec.height));
         rgb.resize(src.pixels * 3);
     } catch (const std::bad_alloc&) {
         throwNoMemory(path, src.spec);
     }
     std::vector<std::uint8_t> staging;
-    // A plain 8-bit RGB PNG (what models return) through libdeflate (PngRgb8.h); anything else, and
-    // any PNG that reader declines, through OpenImageIO. Both give the file's codes.
-    const bool plainPng = std::string_view(src.in->format_name()) == "png" && src.direct && src.spec.nchannels == 3 &&
-                          src.spec.format == TypeDesc::UINT8 && src.spec.tile_width == 0;
     if (plainPng && readPngRgb8(path, src.spec.width, src.spec.height, rgb)) src.in->close();
     else readPixels(src, path, TypeDesc::UINT8, rgb.data(), staging);
     if (dataWindowDiffers(src.spec)) {
