@@ -19,6 +19,17 @@ namespace {
 typedef double D4 __attribute__((vector_size(4 * sizeof(double))));
 typedef long long L4 __attribute__((vector_size(4 * sizeof(long long))));
 typedef float F4 __attribute__((vector_size(4 * sizeof(float))));
+// Eight floats and eight ints: the three vectors of these that hold eight pixels (24 values).
+typedef float F8 __attribute__((vector_size(8 * sizeof(float))));
+typedef int I8 __attribute__((vector_size(8 * sizeof(int))));
+
+// Lanes of a that are finite (all bits set) or not (0): |a| <= FLT_MAX on the bits (false for NaN).
+[[gnu::always_inline]] inline I8 finiteLanes(F8 a) { return ((I8)a & 0x7fffffff) <= 0x7f7fffff; }
+
+// flags[p] = v[3p] | v[3p + 1] | v[3p + 2] for the eight pixels of 24 values.
+[[gnu::always_inline]] inline void orChannels(const int* v, std::uint8_t* flags) {
+    for (int p = 0; p < 8; ++p) flags[p] = std::uint8_t(v[3 * p] | v[3 * p + 1] | v[3 * p + 2]);
+}
 
 // |v| as std::abs: the sign bit cleared by a mask of these bits in every lane.
 constexpr long long kAbsBits = 0x7fffffffffffffffLL;
@@ -68,12 +79,34 @@ LL_SIMD_CLONES void lightSpan(const float* on, const float* off, int W, float* L
     }
 }
 
-// The loops below vectorise for SSE2 and AVX2; GCC 12 does not vectorise them with AVX-512's mask
-// registers, so AVX-512 processors run the AVX2 clone.
+// Eight pixels at a time: each of their 24 values' tests as bits of an int lane, then the three
+// channels of a pixel or-ed. GCC 12 vectorises this for AVX2 (AVX-512 processors run that clone).
 LL_SIMD_CLONES_AVX2 void pixelFlagsSpan(const float* a, const float* b, const float* g, const float* d, int W,
                                         float clip, bool useLevel, float k, float level, std::uint8_t* flags) {
     constexpr float kMax = std::numeric_limits<float>::max();
-    for (int x = 0; x < W; ++x) {
+    const I8 levelLanes = useLevel ? I8{} - 1 : I8{};
+    int x = 0;
+    for (; x + 8 <= W; x += 8) {
+        int v[24];
+        for (int j = 0; j < 3; ++j) {
+            const std::size_t f = 3 * std::size_t(x) + 8 * std::size_t(j);
+            F8 A, B, G, D;
+            std::memcpy(&A, a + f, sizeof A);
+            std::memcpy(&B, b + f, sizeof B);
+            std::memcpy(&G, g + f, sizeof G);
+            std::memcpy(&D, d + f, sizeof D);
+            const I8 finA = finiteLanes(A), finB = finiteLanes(B);
+            const I8 clipped = (A >= clip) | (B >= clip);
+            const I8 outside =
+                ~finA | ~finB | ~(A > 0.0f) | ~(B > 0.0f) | clipped | (k * A >= 1.0f) | (k * B >= 1.0f);
+            const I8 bits = ((~finA | ~finB | ~finiteLanes(G)) & int(kPixelNonFinite)) |
+                            (~(D > 0.0f) & int(kPixelNonPositive)) | (clipped & int(kPixelClippedReal)) |
+                            (levelLanes & (k * G >= level) & int(kPixelEditLevel)) | (outside & int(kPixelOutsidePair));
+            std::memcpy(v + 8 * j, &bits, sizeof bits);
+        }
+        orChannels(v, flags + x);
+    }
+    for (; x < W; ++x) {
         unsigned f = 0;
         for (int c = 0; c < 3; ++c) {
             const int i = 3 * x + c;
@@ -104,11 +137,11 @@ LL_SIMD_CLONES_AVX2 float firstReasonsSpan(const std::uint8_t* flags, const std:
     float pairMax = 0.0f;
     for (int x = 0; x < W; ++x) {
         const unsigned f = flags[x];
-        const bool clipped = editClipped ? editClipped[x] != 0 : (f & kPixelEditLevel) != 0;
+        const bool clipped = editClipped ? editClipped[x] != 0 : (f & int(kPixelEditLevel)) != 0;
         const bool win = window && window[x] != 0;
         using R = ExclusionReason;
-        const R r = (f & kPixelNonFinite)      ? R::NonFinite
-                    : (f & kPixelNonPositive) ? R::NonPositiveDenominator
+        const R r = (f & int(kPixelNonFinite))      ? R::NonFinite
+                    : (f & int(kPixelNonPositive)) ? R::NonPositiveDenominator
                     : (f & kPixelClippedReal) ? R::ClippedReal
                     : clipped                 ? R::ClippedEdit
                     : win                     ? R::Window
@@ -127,11 +160,36 @@ LL_SIMD_CLONES void domainSpan(const std::uint8_t* __restrict up, const std::uin
     for (int x = 1; x < W - 1; ++x) dom[x] = std::uint8_t(mid[x] & mid[x - 1] & mid[x + 1] & up[x] & dn[x]);
 }
 
+// Eight pixels at a time: each value's test as its channel's bit (1 << c) in an int lane, then the
+// three channels of a pixel or-ed.
 LL_SIMD_CLONES_AVX2 void omega80BitsSpan(const float* mr, const float* mg, const std::uint8_t* dom,
                                          const std::array<float, 3>& tR, const std::array<float, 3>& tG, int W,
                                          std::uint8_t* bits) {
+    F8 pr[3], pg[3]; // the thresholds of lane i of vector j: channel (8 j + i) mod 3
+    I8 bit[3];
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 8; ++i) {
+            const int c = (8 * j + i) % 3;
+            pr[j][i] = tR[std::size_t(c)];
+            pg[j][i] = tG[std::size_t(c)];
+            bit[j][i] = 1 << c;
+        }
+    int x = 0;
+    for (; x + 8 <= W; x += 8) {
+        int v[24];
+        for (int j = 0; j < 3; ++j) {
+            const std::size_t f = 3 * std::size_t(x) + 8 * std::size_t(j);
+            F8 r, g;
+            std::memcpy(&r, mr + f, sizeof r);
+            std::memcpy(&g, mg + f, sizeof g);
+            const I8 m = (r <= pr[j]) & (g <= pg[j]) & bit[j];
+            std::memcpy(v + 8 * j, &m, sizeof m);
+        }
+        orChannels(v, bits + x);
+        for (int p = 0; p < 8; ++p) bits[x + p] = dom[x + p] ? bits[x + p] : std::uint8_t(0);
+    }
     const float r0 = tR[0], r1 = tR[1], r2 = tR[2], g0 = tG[0], g1 = tG[1], g2 = tG[2];
-    for (int x = 0; x < W; ++x) {
+    for (; x < W; ++x) {
         const float* r = mr + 3 * x;
         const float* g = mg + 3 * x;
         const unsigned b = unsigned((r[0] <= r0) & (g[0] <= g0)) | (unsigned((r[1] <= r1) & (g[1] <= g1)) << 1) |

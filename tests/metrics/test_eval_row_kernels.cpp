@@ -171,8 +171,15 @@ private Q_SLOTS:
                 const bool want = x > 0 && x + 1 < W && mid[i] && mid[i - 1] && mid[i + 1] && up[i] && dn[i];
                 QCOMPARE(int(dom[i]), want ? 1 : 0);
             }
-            const auto mr = randomFloats(3 * w, rng, 0.0f, 2.0f), mg = randomFloats(3 * w, rng, 0.0f, 2.0f);
+            auto mr = randomFloats(3 * w, rng, 0.0f, 2.0f), mg = randomFloats(3 * w, rng, 0.0f, 2.0f);
             const std::array<float, 3> tR{0.5f, 1.0f, 1.5f}, tG{1.5f, 0.7f, 1.0f};
+            if (W > 12) { // a value on its threshold (kept), one just above it, NaN (never kept)
+                mr[4] = tR[1];
+                mg[4] = 0.0f;
+                mr[29] = std::nextafter(tR[2], 3.0f);
+                mg[13] = NAN;
+                mr[30] = NAN;
+            }
             omega80BitsSpan(mr.data(), mg.data(), dom.data(), tR, tG, W, bits.data());
             for (std::size_t x = 0; x < w; ++x) {
                 unsigned want = 0;
